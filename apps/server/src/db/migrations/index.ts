@@ -1,0 +1,13 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m20261121_1300_access from './20261121_1300_access.js';
+
+/** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
+const migrations: Record<string, Migration> = {
+  '20261121_1300_access': m20261121_1300_access,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,84 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+/** `algorithm: 2` is Algorithm.Argon2id (a const enum, unreadable under isolatedModules). */
+const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argonHash(password, ARGON);
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argonVerify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash computed once so that a login for an unknown user costs the same time as for a known one. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** A 6-digit numeric code, uniformly drawn. */
+export function randomCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+// ── Access tokens: compact HS256 JWTs ───────────────────────────────────────────────────────────────────────
+
+export type AccessClaims = { sub: number; fam: string; iat: number; exp: number; jti: string };
+
+const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function sign(input: string, secret: string): string {
+  return createHmac('sha256', secret).update(input).digest('base64url');
+}
+
+export function signAccessToken(claims: AccessClaims, secret: string): string {
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const input = `${JWT_HEADER}.${body}`;
+  return `${input}.${sign(input, secret)}`;
+}
+
+/** The claims of a well-signed token, or null. `ignoreExpiry` serves revocation of an expired token. */
+export function verifyAccessToken(
+  token: string,
+  secret: string,
+  nowSeconds: number,
+  ignoreExpiry = false,
+): AccessClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, body, signature] = parts as [string, string, string];
+  if (header !== JWT_HEADER) return null;
+  if (!safeEqual(signature, sign(`${header}.${body}`, secret))) return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const c = claims as Partial<AccessClaims>;
+  if (typeof c.sub !== 'number' || typeof c.fam !== 'string' || typeof c.exp !== 'number') return null;
+  if (!ignoreExpiry && c.exp <= nowSeconds) return null;
+  return c as AccessClaims;
+}

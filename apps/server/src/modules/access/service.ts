@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  changePasswordRequest,
+  checkRequest,
+  forcedChangeRequest,
+  forgotRequest,
+  formatPhone,
+  msg,
+  profileSaveRequest,
+  registerRequest,
+  verificationSmsRequest,
+  type DataResponse,
+  type OauthRequest,
+  type OauthResponse,
+} from '@portal/contract';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/database.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  randomCode,
+  randomToken,
+  sha256,
+  signAccessToken,
+  verifyAccessToken,
+  verifyPassword,
+} from '../../lib/crypto.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-errors.js';
+import type { Mailer } from '../../messaging/mail.js';
+import type { SmsProvider } from '../../messaging/sms.js';
+import type { AuthUser, Tenant } from '../../plugins/access.js';
+import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
+import * as repo from './repository.js';
+import { toCompanySession, toEntidad, toMenu } from './mapper.js';
+import { recoveryMail } from './mails.js';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export type AccessDeps = {
+  db: DB;
+  config: Config;
+  tokenSecret: string;
+  mailer: Mailer;
+  sms: SmsProvider;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  audit: (e: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }) => Promise<void>;
+};
+
+type Client = { ip: string; userAgent: string | null };
+export function clientOf(request: FastifyRequest): Client {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const r = schema.safeParse(body ?? {});
+  if (!r.success) {
+    throw badRequest(r.error.issues[0]?.message ?? msg.solicitudInvalida, r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  }
+  return r.data;
+}
+
+export class AccessService {
+  constructor(private readonly d: AccessDeps) {}
+
+  // ── Tokens ────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private async issueTokens(db: DB, userId: number, familyId: string): Promise<OauthResponse> {
+    const now = Math.floor(Date.now() / 1000);
+    const refresh = randomToken();
+    await repo.insertRefreshToken(db, sha256(refresh), familyId, new Date(Date.now() + this.d.config.refreshTokenTtlDays * 86_400_000));
+    const access = signAccessToken(
+      { sub: userId, fam: familyId, iat: now, exp: now + this.d.config.accessTokenTtlSeconds, jti: randomUUID() },
+      this.d.tokenSecret,
+    );
+    return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: this.d.config.accessTokenTtlSeconds };
+  }
+
+  async oauth(body: OauthRequest, client: Client): Promise<OauthResponse> {
+    return body.grant_type === 'password' ? this.login(body.username, body.password, client) : this.refresh(body.refresh_token, client);
+  }
+
+  private async login(login: string, password: string, client: Client): Promise<OauthResponse> {
+    await this.d.limiter.hit(LIMITS.loginPerIp, client.ip);
+    await this.d.limiter.hit(LIMITS.loginFailuresPerAccount, login);
+    const user = await repo.findUserByLogin(this.d.db, login);
+    // An unknown user costs the same argon2 verification as a known one, so timing reveals nothing.
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) {
+      await this.d.audit({ action: 'login.failed', userId: user?.id ?? null, ip: client.ip, detail: { login } });
+      throw unauthorized(msg.credencialesInvalidas);
+    }
+    await this.d.limiter.reset(LIMITS.loginFailuresPerAccount, login);
+    const familyId = randomUUID();
+    return this.d.db.transaction().execute(async (trx) => {
+      await repo.createFamily(trx, { id: familyId, userId: user.id, ip: client.ip, userAgent: client.userAgent });
+      return this.issueTokens(trx, user.id, familyId);
+    });
+  }
+
+  /** Rotates the refresh token. Presenting one that was already rotated revokes its whole family. */
+  private async refresh(token: string, client: Client): Promise<OauthResponse> {
+    await this.d.limiter.hit(LIMITS.refreshPerIp, client.ip);
+    const hash = sha256(token);
+    const outcome = await this.d.db.transaction().execute(async (trx) => {
+      const row = await repo.findRefreshToken(trx, hash);
+      if (!row || row.revoked_at || row.deleted_at) return { error: 'invalid' as const, tokens: null };
+      if (row.used_at || !(await repo.consumeRefreshToken(trx, hash))) {
+        await repo.revokeFamily(trx, row.family_id, 'refresh-token-reuse');
+        return { error: 'reuse' as const, userId: row.user_id, familyId: row.family_id, tokens: null };
+      }
+      if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'invalid' as const, tokens: null };
+      await repo.touchFamily(trx, row.family_id);
+      return { error: null, tokens: await this.issueTokens(trx, row.user_id, row.family_id) };
+    });
+    if (outcome.tokens) return outcome.tokens;
+    if (outcome.error === 'reuse') {
+      this.d.log.warn({ userId: outcome.userId, familyId: outcome.familyId }, 'refresh token reuse: family revoked');
+      await this.d.audit({ action: 'token.reuse', userId: outcome.userId, ip: client.ip, detail: { familyId: outcome.familyId } });
+    }
+    throw unauthorized(msg.refreshInvalido);
+  }
+
+  /** Revokes the family of an access token (even an expired one) or of a refresh token. Never says which. */
+  async revoke(token: string): Promise<{ success: boolean }> {
+    const claims = verifyAccessToken(token, this.d.tokenSecret, 0, true);
+    if (claims) {
+      await repo.revokeFamily(this.d.db, claims.fam, 'logout');
+      return { success: true };
+    }
+    const row = await repo.findRefreshToken(this.d.db, sha256(token));
+    if (row) await repo.revokeFamily(this.d.db, row.family_id, 'logout');
+    return { success: true };
+  }
+
+  // ── User data and menu ───────────────────────────────────────────────────────────────────────────────────
+
+  async userData(user: AuthUser, tenant: Tenant, query: { mobile: boolean; perfil?: number | undefined }): Promise<DataResponse> {
+    if (query.mobile ? !tenant.mobile : !tenant.desktop) throw forbidden(msg.sinAccesoDispositivo);
+    const profileId = query.perfil ?? tenant.defaultProfileId;
+    if (!tenant.profileIds.includes(profileId)) throw forbidden(msg.perfilSinAcceso);
+    const [row, profiles, modules, entities] = await Promise.all([
+      repo.findUserById(this.d.db, user.userId),
+      repo.listProfiles(this.d.db, tenant.profileIds),
+      repo.listModulesForProfile(this.d.db, profileId, query.mobile),
+      repo.countActiveUserEntities(this.d.db, user.userId, tenant.company.id),
+    ]);
+    if (!row) throw unauthorized(msg.tokenInvalido);
+    const singleEntity = Number(entities.n) === 1 ? Number(entities.code) : null;
+    return {
+      success: true,
+      usuario: {
+        username: row.username,
+        email: row.email,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        codemp: tenant.company.code,
+        codent: tenant.entity?.code ?? singleEntity,
+        change_password: row.change_password,
+        adminweb: tenant.isAdmin,
+        agrupactasctes: tenant.groupAccounts,
+        ocultamonedas: tenant.hiddenCurrencies,
+        perfiles: profiles.map((p) => ({ id: p.id, cgi: p.cgi, descripcion: p.name })),
+        perfile_default: tenant.defaultProfileId,
+        empresa: { cuit: tenant.company.cuit, razonsocial: tenant.company.name },
+        entidades: Number(entities.n),
+      },
+      menu: toMenu(modules),
+    };
+  }
+
+  async saveProfile(user: AuthUser, rawBody: unknown) {
+    const body = parse(profileSaveRequest, rawBody);
+    const row = await repo.findUserById(this.d.db, user.userId);
+    if (!row) throw unauthorized(msg.tokenInvalido);
+    const changes: Parameters<typeof repo.updateUser>[2] = { first_name: body.first_name, last_name: body.last_name };
+    if (body.pass) {
+      if (!body.actPass) throw badRequest(msg.passwordActualObligatoria);
+      if (!(await verifyPassword(row.password_hash, body.actPass))) throw badRequest(msg.passwordActualIncorrecta);
+      changes.password_hash = await hashPassword(body.pass);
+      changes.change_password = false;
+    }
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, user.userId, changes);
+      // A new password ends every other session of the user; this one stays.
+      if (changes.password_hash) await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
+    });
+    await this.d.audit({ action: body.pass ? 'profile.password' : 'profile.save', userId: user.userId });
+    return { success: true, msg: msg.perfilGuardado, first_name: body.first_name, last_name: body.last_name };
+  }
+
+  /** The forced change: no current password is asked, so it is allowed only while the user has to change it. */
+  async forcedChange(user: AuthUser, rawBody: unknown) {
+    const body = parse(forcedChangeRequest, rawBody);
+    const row = await repo.findUserById(this.d.db, user.userId);
+    if (!row) throw unauthorized(msg.tokenInvalido);
+    if (!row.change_password) throw forbidden(msg.cambioNoRequerido);
+    const first = body.first_name || row.first_name;
+    const last = body.last_name || row.last_name;
+    const hash = await hashPassword(body.pass);
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, user.userId, { first_name: first, last_name: last, password_hash: hash, change_password: false });
+      await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
+    });
+    await this.d.audit({ action: 'profile.forced-change', userId: user.userId });
+    return { success: true, msg: msg.perfilGuardado, first_name: first, last_name: last };
+  }
+
+  // ── Company sessions ─────────────────────────────────────────────────────────────────────────────────────
+
+  async sessions(user: AuthUser) {
+    const rows = await repo.listActiveSessions(this.d.db, user.userId);
+    return { success: true as const, sessions: rows.map(toCompanySession) };
+  }
+
+  /**
+   * Adds a company to the user's sessions. A user already linked gets the session back; a new customer is
+   * linked by self-service only to entities whose CUIT and registered mobile both match the CUIT and the
+   * SMS-verified mobile of the account (anything else is left to the cooperative's administrator).
+   */
+  async newSession(user: AuthUser, body: { cuit: string }, client: Client) {
+    await this.d.limiter.hit(LIMITS.newSessionPerUser, String(user.userId));
+    const company = await repo.findCompanyByCuit(this.d.db, body.cuit);
+    if (!company || !company.active) throw notFound(msg.empresaInexistente);
+    const account = await repo.findUserById(this.d.db, user.userId);
+    if (!account) throw unauthorized(msg.tokenInvalido);
+
+    const linked = await this.d.db.transaction().execute(async (trx) => {
+      const membership = await repo.findMembership(trx, user.userId, company.id);
+      if (!membership) {
+        const matches = account.cuit && account.phone ? await repo.findEntitiesForSelfLink(trx, company.id, account.cuit, account.phone) : [];
+        if (matches.length === 0) return false;
+        await repo.createCustomerMembership(trx, user.userId, company.id, matches.map((e) => e.id));
+      }
+      await repo.addActiveSession(trx, user.userId, company.id);
+      return true;
+    });
+    if (!linked) {
+      await this.d.audit({ action: 'session.no-entities', userId: user.userId, companyId: company.id, ip: client.ip });
+      throw forbidden(msg.sinEntidadesEnEmpresa);
+    }
+    await this.d.audit({ action: 'session.added', userId: user.userId, companyId: company.id, ip: client.ip });
+    const entities = await repo.listUserEntities(this.d.db, user.userId, company.id);
+    return { success: true, entidades: entities.map(toEntidad), empresacuit: company.cuit, host: '/api/public', msg: msg.sesionCreada };
+  }
+
+  async entitiesOf(user: AuthUser, cuit: string) {
+    const company = await repo.findCompanyByCuit(this.d.db, cuit);
+    const membership = company?.active ? await repo.findMembership(this.d.db, user.userId, company.id) : undefined;
+    if (!company || !membership) throw forbidden(msg.empresaSinAcceso);
+    if (membership.suspended) throw forbidden(msg.sesionSuspendida);
+    const entities = await repo.listUserEntities(this.d.db, user.userId, company.id);
+    return { success: true, entidades: entities.map(toEntidad), msg: entities.length ? '' : msg.sinEntidades };
+  }
+
+  async deleteSession(user: AuthUser, cuit: string) {
+    const company = await repo.findCompanyByCuit(this.d.db, cuit);
+    if (!company || !(await repo.deleteActiveSession(this.d.db, user.userId, company.id))) throw notFound(msg.sesionInexistente);
+    await this.d.audit({ action: 'session.deleted', userId: user.userId, companyId: company.id });
+    return { success: true, msg: msg.sesionEliminada };
+  }
+
+  // ── Registration with SMS code ───────────────────────────────────────────────────────────────────────────
+
+  private codeHash(serviceId: string, code: string): string {
+    return sha256(`${this.d.tokenSecret}:${serviceId}:${code}`);
+  }
+
+  private async sendCode(phone: string, code: string) {
+    try {
+      await this.d.sms.send(`+54${phone}`, `Su código de verificación es ${code}. Vence en 10 minutos.`);
+    } catch (err) {
+      this.d.log.error({ err }, 'SMS send failed');
+      throw new HttpError(502, msg.errorEnvioSms);
+    }
+  }
+
+  async register(rawBody: unknown, client: Client) {
+    const body = parse(registerRequest, rawBody);
+    await this.d.limiter.hit(LIMITS.registerPerIp, client.ip);
+    await this.d.limiter.hit(LIMITS.registerPerEmail, body.email);
+    await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel);
+    if (await repo.findUserByEmail(this.d.db, body.email)) throw new HttpError(409, msg.emailYaRegistrado);
+    const id = randomUUID();
+    const code = randomCode();
+    await repo.insertPendingRegistration(this.d.db, {
+      id,
+      email: body.email,
+      first_name: body.nombre,
+      last_name: body.apellido,
+      cuit: body.cuit,
+      phone: body.nrotel,
+      password_hash: await hashPassword(body.password),
+      code_hash: this.codeHash(id, code),
+      code_expires_at: new Date(Date.now() + CODE_TTL_MS),
+    });
+    try {
+      await this.sendCode(body.nrotel, code);
+    } catch (e) {
+      await repo.deletePendingRegistration(this.d.db, id);
+      throw e;
+    }
+    return { success: true, serviceid: id, title: msg.usuarioCreadoTitulo, msg: msg.codigoEnviado(formatPhone(body.nrotel)) };
+  }
+
+  async checkCode(rawBody: unknown, client: Client) {
+    const body = parse(checkRequest, rawBody);
+    await this.d.limiter.hit(LIMITS.checkPerIp, client.ip);
+    const pending = await repo.findPendingRegistration(this.d.db, body.serviceid);
+    if (!pending || pending.email !== body.email) throw badRequest(msg.registroInexistente);
+    if (pending.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(msg.codigoSinIntentos);
+    if (new Date(pending.code_expires_at).getTime() <= Date.now()) throw badRequest(msg.codigoVencido);
+    await repo.countAttempt(this.d.db, pending.id);
+    if (this.codeHash(pending.id, body.codigo) !== pending.code_hash) {
+      await this.d.audit({ action: 'register.bad-code', ip: client.ip, detail: { serviceid: pending.id } });
+      throw badRequest(pending.attempts + 1 >= CODE_MAX_ATTEMPTS ? msg.codigoSinIntentos : msg.codigoIncorrecto);
+    }
+    const userId = await this.d.db.transaction().execute(async (trx) => {
+      if (!(await repo.completeRegistration(trx, pending.id))) throw badRequest(msg.registroInexistente);
+      if (await repo.findUserByEmail(trx, pending.email)) throw new HttpError(409, msg.emailYaRegistrado);
+      const created = await repo.insertUser(trx, {
+        username: pending.email,
+        email: pending.email,
+        first_name: pending.first_name,
+        last_name: pending.last_name,
+        password_hash: pending.password_hash,
+        phone: pending.phone,
+        cuit: pending.cuit,
+      });
+      return created.id;
+    });
+    await this.d.audit({ action: 'register.completed', userId, ip: client.ip });
+    return { success: true, title: msg.usuarioCreadoTitulo, msg: msg.usuarioCreado };
+  }
+
+  async resendCode(rawBody: unknown, client: Client) {
+    const body = parse(verificationSmsRequest, rawBody);
+    await this.d.limiter.hit(LIMITS.smsPerIp, client.ip);
+    await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel);
+    const pending = body.serviceid
+      ? await repo.findPendingRegistration(this.d.db, body.serviceid)
+      : await repo.findLatestPendingByPhone(this.d.db, body.nrotel);
+    if (!pending || pending.phone !== body.nrotel) throw badRequest(msg.registroInexistente);
+    const code = randomCode();
+    await repo.replaceCode(this.d.db, pending.id, this.codeHash(pending.id, code), new Date(Date.now() + CODE_TTL_MS));
+    await this.sendCode(pending.phone, code);
+    return { success: true, serviceid: pending.id, title: msg.usuarioCreadoTitulo, msg: msg.nuevoCodigoEnviado(formatPhone(pending.phone)) };
+  }
+
+  // ── Recovery ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Always the same answer, whether or not the e-mail is registered; the mail is sent in the background. */
+  async forgotPassword(rawBody: unknown, client: Client) {
+    const body = parse(forgotRequest, rawBody);
+    await this.d.limiter.hit(LIMITS.recoveryPerIp, client.ip);
+    await this.d.limiter.hit(LIMITS.recoveryPerAccount, body.mail);
+    const user = await repo.findUserByEmail(this.d.db, body.mail);
+    if (user) {
+      const token = randomToken();
+      await repo.insertPasswordReset(this.d.db, sha256(token), user.id, new Date(Date.now() + RESET_TTL_MS));
+      await this.d.audit({ action: 'recovery.requested', userId: user.id, ip: client.ip });
+      const mail = recoveryMail({ to: user.email, firstName: user.first_name, link: `${this.d.config.publicUrl}/#/forgot/${token}` });
+      void this.d.mailer.send(mail).catch((err: unknown) => this.d.log.error({ err, userId: user.id }, 'recovery mail failed'));
+    }
+    return { success: true, title: msg.recuperoTitulo, msg: msg.recuperoEnviado };
+  }
+
+  async changePassword(rawBody: unknown, client: Client) {
+    const body = parse(changePasswordRequest, rawBody);
+    await this.d.limiter.hit(LIMITS.recoveryPerIp, client.ip);
+    const tokenHash = sha256(body.hash);
+    const reset = await repo.findPasswordReset(this.d.db, tokenHash);
+    if (!reset || reset.used_at) throw badRequest(msg.recuperoInvalido);
+    if (new Date(reset.expires_at).getTime() <= Date.now()) throw badRequest(msg.recuperoVencido);
+    const hash = await hashPassword(body.pass);
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await repo.consumePasswordReset(trx, tokenHash, reset.user_id))) throw badRequest(msg.recuperoInvalido);
+      await repo.updateUser(trx, reset.user_id, { password_hash: hash, change_password: false });
+      await repo.revokeAllFamilies(trx, reset.user_id, 'password-reset');
+    });
+    await this.d.audit({ action: 'recovery.completed', userId: reset.user_id, ip: client.ip });
+    return { success: true, title: msg.recuperoTitulo, msg: msg.passwordCambiada };
+  }
+}

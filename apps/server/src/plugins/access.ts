@@ -1,0 +1,160 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HEADERS, msg } from '@portal/contract';
+import { verifyAccessToken } from '../lib/crypto.js';
+import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
+import type { DB } from '../db/database.js';
+
+export type AuthUser = { userId: number; familyId: string; username: string; email: string };
+
+export type Tenant = {
+  company: { id: number; cuit: string; name: string; code: number };
+  isAdmin: boolean;
+  profileIds: number[];
+  defaultProfileId: number;
+  desktop: boolean;
+  mobile: boolean;
+  groupAccounts: boolean;
+  hiddenCurrencies: string[];
+  /** The entity the request acts for: Entity_ID, or Actua_como for an administrator. */
+  entity: { id: number; code: number; name: string; active: boolean } | null;
+  actingAs: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    tokenSecret: string;
+    /** 401 unless the bearer token is valid, unexpired and its family not revoked. */
+    authenticate(request: FastifyRequest): Promise<AuthUser>;
+    /** 400/403 unless the Cuit (and, when required, Entity_ID / Actua_como) headers match the user's links. */
+    resolveTenant(request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant>;
+    audit(entry: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }): Promise<void>;
+  }
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s === undefined || s.trim() === '' ? undefined : s.trim();
+}
+
+/**
+ * The one access gate every area uses through `registerRoute`: who is calling (token), for which company
+ * (Cuit) and which entity (Entity_ID, or Actua_como for an administrator). Headers are claims to check,
+ * never facts: each is matched against the user's links in the database on every request.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('audit', async ({ action, userId = null, companyId = null, detail = {}, ip = null }) => {
+    await app.db
+      .insertInto('audit_log')
+      .values({ action, user_id: userId, company_id: companyId, detail: JSON.stringify(detail), ip })
+      .execute();
+  });
+
+  async function deny(request: FastifyRequest, user: AuthUser, companyId: number | null, reason: string, message: string): Promise<never> {
+    request.log.warn({ userId: user.userId, reason, headers: { cuit: request.headers.cuit, entity: request.headers.entity_id, actuaComo: request.headers.actua_como } }, 'access denied');
+    await app.audit({ action: 'access.denied', userId: user.userId, companyId, ip: request.ip, detail: { reason, url: request.url } });
+    throw forbidden(message);
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthUser> => {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized(msg.noAutenticado);
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized(msg.tokenInvalido);
+    const claims = verifyAccessToken(match[1]!, app.tokenSecret, Math.floor(Date.now() / 1000));
+    if (!claims) throw unauthorized(msg.tokenInvalido);
+    const row = await app.db
+      .selectFrom('token_families as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['u.id', 'u.username', 'u.email', 'f.revoked_at', 'u.deleted_at'])
+      .where('f.id', '=', claims.fam)
+      .where('u.id', '=', claims.sub)
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.deleted_at) throw unauthorized(msg.tokenInvalido);
+    return { userId: row.id, familyId: claims.fam, username: row.username, email: row.email };
+  });
+
+  app.decorate('resolveTenant', async (request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant> => {
+    const cuit = headerValue(request, HEADERS.cuit);
+    if (!cuit) throw badRequest(msg.empresaObligatoria);
+    if (!/^\d{11}$/.test(cuit)) throw badRequest(msg.cuitLongitud);
+
+    const membership = await app.db
+      .selectFrom('companies as c')
+      .innerJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', user.userId))
+      .select([
+        'c.id', 'c.cuit', 'c.name', 'c.code', 'c.active', 'm.is_admin', 'm.suspended', 'm.desktop', 'm.mobile',
+        'm.group_accounts', 'm.hidden_currencies', 'm.default_profile_id',
+      ])
+      .where('c.cuit', '=', cuit)
+      .executeTakeFirst();
+    // A company that does not exist and one the user is not linked to answer alike: nothing leaks.
+    if (!membership || !membership.active) return deny(request, user, null, 'company', msg.empresaSinAcceso);
+    if (membership.suspended) return deny(request, user, membership.id, 'suspended', msg.sesionSuspendida);
+
+    const profiles = await app.db
+      .selectFrom('membership_profiles')
+      .select('profile_id')
+      .where('user_id', '=', user.userId)
+      .where('company_id', '=', membership.id)
+      .orderBy('profile_id')
+      .execute();
+
+    const tenant: Tenant = {
+      company: { id: membership.id, cuit: membership.cuit, name: membership.name, code: membership.code },
+      isAdmin: membership.is_admin,
+      profileIds: profiles.map((p) => p.profile_id),
+      defaultProfileId: membership.default_profile_id,
+      desktop: membership.desktop,
+      mobile: membership.mobile,
+      groupAccounts: membership.group_accounts,
+      hiddenCurrencies: membership.hidden_currencies,
+      entity: null,
+      actingAs: false,
+    };
+
+    const actuaComo = headerValue(request, HEADERS.actuaComo);
+    const entityHeader = headerValue(request, HEADERS.entity);
+    if (actuaComo !== undefined && !tenant.isAdmin) {
+      return deny(request, user, membership.id, 'actua_como', msg.actuaComoSoloAdmin);
+    }
+    const code = actuaComo ?? entityHeader;
+    if (code === undefined) {
+      if (requireEntity) throw badRequest(msg.entidadObligatoriaHeader);
+      return tenant;
+    }
+    if (!/^\d{1,9}$/.test(code)) throw badRequest(msg.entidadSinAcceso);
+
+    let query = app.db
+      .selectFrom('entities as e')
+      .select(['e.id', 'e.code', 'e.name', 'e.active'])
+      .where('e.company_id', '=', membership.id)
+      .where('e.code', '=', Number(code));
+    if (!tenant.isAdmin) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_entities as ue')
+            .select('ue.entity_id')
+            .whereRef('ue.entity_id', '=', 'e.id')
+            .where('ue.user_id', '=', user.userId),
+        ),
+      );
+    }
+    const entity = await query.executeTakeFirst();
+    if (!entity) return deny(request, user, membership.id, 'entity', msg.entidadSinAcceso);
+    if (!entity.active) {
+      if (requireEntity) throw forbidden(msg.entidadInactiva);
+      return tenant;
+    }
+    tenant.entity = entity;
+    tenant.actingAs = actuaComo !== undefined;
+    return tenant;
+  });
+});
+
+export function isHttpError(e: unknown): e is HttpError {
+  return e instanceof HttpError;
+}

@@ -1,0 +1,59 @@
+/** The cooperative's day and the es-AR formats every screen uses. */
+export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let f = numberFormats.get(decimals);
+  if (!f) {
+    f = new Intl.NumberFormat('es-AR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, f);
+  }
+  return f;
+}
+
+/** 1234567.5 → "1.234.567,50". Accepts the decimal strings that `numeric` columns arrive as. */
+export function formatNumber(value: number | string, decimals = 2): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (!Number.isFinite(n)) return '';
+  return numberFormat(decimals).format(n);
+}
+
+/** Currency with its prefix: ARS → "$ 1.234,50", USD → "U$S 1.234,50". */
+export function formatMoney(value: number | string, currency: 'ARS' | 'USD' | string = 'ARS', decimals = 2): string {
+  const prefix = currency === 'USD' ? 'U$S' : '$';
+  const text = formatNumber(value, decimals);
+  return text.startsWith('-') ? `-${prefix} ${text.slice(1)}` : `${prefix} ${text}`;
+}
+
+/** Parses an es-AR typed amount ("1.234,56") into a decimal string ("1234.56"); null when it is not a number. */
+export function parseEsArNumber(text: string): string | null {
+  const t = text.trim();
+  if (!/^-?(\d{1,3}(\.\d{3})*|\d+)(,\d+)?$/.test(t)) return null;
+  return t.replace(/\./g, '').replace(',', '.');
+}
+
+const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date (YYYY-MM-DD) in Buenos Aires, whatever the machine's zone. */
+export function todayInArgentina(now: Date = new Date()): string {
+  return ymdFormat.format(now);
+}
+
+/** "2026-11-21" → "21-11-2026" (the spec's DD-MM-yyyy). */
+export function formatDate(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : isoDate;
+}
+
+/** "2026-11-21" → "21/11/2026", the way tables show dates. */
+export function formatDateSlash(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : isoDate;
+}
+
+/** "1123456789" → "+54 11 2345-6789" for showing a 10-digit Argentine mobile. */
+export function formatPhone(nrotel: string): string {
+  const d = nrotel.replace(/\D/g, '').replace(/^54/, '');
+  if (d.length !== 10) return nrotel;
+  return `+54 ${d.slice(0, 2)} ${d.slice(2, 6)}-${d.slice(6)}`;
+}
