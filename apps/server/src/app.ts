@@ -39,7 +39,6 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
     logger: { level: config.logLevel },
     bodyLimit: 1_048_576,
     trustProxy: config.env === 'production',
-    disableRequestLogging: config.env === 'test',
   });
 
   await app.register(helmet, {
