@@ -100,7 +100,6 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
 
   return app;

@@ -126,14 +126,35 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-export async function login(app: FastifyInstance, username: string, password = username === 'admin' ? 'Admin1234' : 'Demo1234') {
+let lastIp = 0;
+/** A new client address on every call, so that the per-IP rate limits one test uses up never reach another. */
+export function nextIp(): string {
+  lastIp++;
+  return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+}
+
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = username === 'admin' ? 'Admin1234' : 'Demo1234',
+  remoteAddress = nextIp(),
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/public/oauth',
     payload: { client_id: 'master', grant_type: 'password', username, password },
+    remoteAddress,
   });
   assert.equal(res.statusCode, 200, `login of ${username} failed: ${res.body}`);
   return res.json() as { access_token: string; refresh_token: string };
+}
+
+/** A refusal: the status and the { success: false, msg } body with exactly that Spanish message. */
+export function expectRefused(res: { statusCode: number; body: string; json: () => unknown }, status: number, message: string) {
+  assert.equal(res.statusCode, status, `expected ${status} "${message}", got ${res.statusCode} ${res.body}`);
+  const body = res.json() as { success?: unknown; msg?: unknown };
+  assert.equal(body.success, false);
+  assert.equal(body.msg, message);
 }
 
 export function bearer(token: string, headers: Record<string, string> = {}) {

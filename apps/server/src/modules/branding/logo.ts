@@ -1,7 +1,8 @@
 /** A company logo as SVG: a rounded badge with a wheat ear and the company's initials, in its colours. */
 export function logoSvg(initials: string, primary: string, secondary: string): string {
   const safe = initials.replace(/[^A-ZÁÉÍÓÚÑ]/gi, '').slice(0, 3).toUpperCase();
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48" role="img" aria-label="${safe}">
+  const width = 64 + safe.length * 17;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48" viewBox="0 0 ${width} 48" role="img" aria-label="${safe}">
 <rect x="1" y="1" width="46" height="46" rx="10" fill="${primary}"/>
 <path d="M24 38V14" stroke="${secondary}" stroke-width="2.5" stroke-linecap="round"/>
 <g fill="${secondary}">

@@ -1,0 +1,55 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { isAuthenticated, sessionStore, useSession } from '../lib/session-store';
+import { AppShell } from './shell/app-shell';
+
+/**
+ * The route guard of access.md §2: recovery and sign-in/sign-up always pass; an unauthenticated user is sent
+ * to /welcome; the shell also needs a company (else the sessions list) and an entity (else that company's
+ * entities), except for the users page; an unknown route sends an authenticated user back where they were.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  return isAuthenticated(session) ? <>{children}</> : <Navigate to="/welcome" replace />;
+}
+
+const ENTITY_FREE = new Set(['usuarios']);
+
+export function ShellRoute() {
+  const session = useSession();
+  const { profile } = useParams();
+  const { pathname } = useLocation();
+  const profileId = Number(profile);
+  const section = pathname.split('/')[2] ?? '';
+  const valid = Number.isInteger(profileId) && profileId > 0;
+
+  useEffect(() => {
+    if (valid && session.profile !== profileId) sessionStore.set({ profile: profileId });
+  }, [valid, profileId, session.profile]);
+
+  if (!isAuthenticated(session)) return <Navigate to="/welcome" replace />;
+  if (!valid) return <UnknownRoute />;
+  if (!session.host) return <Navigate to="/welcome/sessions" replace />;
+  if (!session.entity && !ENTITY_FREE.has(section)) return <Navigate to={`/welcome/sessions?cuit=${session.host.cuit}`} replace />;
+  return <AppShell profile={profileId} />;
+}
+
+/** '/': straight to the dashboard when a company, entity and profile are chosen; otherwise the sessions list. */
+export function RootRedirect() {
+  const s = useSession();
+  if (isAuthenticated(s) && s.host && s.entity && s.profile) return <Navigate to={`/${s.profile}/dashboard`} replace />;
+  return <Navigate to="/welcome/sessions" replace />;
+}
+
+export function UnknownRoute() {
+  const s = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canGoBack = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  useEffect(() => {
+    if (!isAuthenticated(s)) return;
+    if (canGoBack > 0) navigate(-1);
+    else navigate(s.profile && s.entity ? `/${s.profile}/dashboard` : '/welcome/sessions', { replace: true });
+  }, [s, canGoBack, navigate, location.pathname]);
+  return isAuthenticated(s) ? null : <Navigate to="/welcome" replace />;
+}

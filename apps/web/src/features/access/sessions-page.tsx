@@ -1,0 +1,259 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Avatar, Button, Empty, Input, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, LogoutOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatCuit, msg, type CompanySession, type DataResponse, type Entidad, type Perfil } from '@portal/contract';
+import { api, errorMessage } from '../../lib/api';
+import { isMobileNow, useIsMobile } from '../../lib/device';
+import { useNotify } from '../../lib/notify';
+import { sessionStore } from '../../lib/session-store';
+import { AuthLayout } from './components/auth-layout';
+import { deleteSession, entityLabel, useEntities, useSessions } from './api/sessions';
+import { logout } from './api/login';
+
+function sessionBlock(s: CompanySession, mobile: boolean): string | null {
+  if (s.suspendido) return 'Suspendida';
+  if (mobile ? !s.mobile : !s.desktop) return 'Sin acceso desde este dispositivo';
+  return null;
+}
+
+/**
+ * /welcome/sessions: the active companies; with ?cuit= the entities of that company ('Entidades activas');
+ * then, when the user has several profiles, the profile to enter with.
+ */
+export function SessionsPage() {
+  const [params, setParams] = useSearchParams();
+  const cuit = params.get('cuit');
+  return cuit ? <EntityStep cuit={cuit} onBack={() => setParams({})} /> : <CompanyStep onChoose={(c) => setParams({ cuit: c })} />;
+}
+
+function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
+  const sessions = useSessions();
+  const mobile = useIsMobile();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
+
+  function handleDelete(s: CompanySession) {
+    modal.confirm({
+      title: 'Eliminar sesión',
+      content: msg.confirmarEliminarSesion,
+      okText: 'Eliminar',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      onOk: async () => {
+        try {
+          const answer = await deleteSession(s.cuit);
+          notify.success(answer.msg);
+          if (sessionStore.get().host?.cuit === s.cuit) sessionStore.set({ host: null, entity: null, profile: null, actuaComo: null });
+          await queryClient.invalidateQueries({ queryKey: ['sessions'] });
+        } catch (e) {
+          notify.error('Error', errorMessage(e, msg.errorBusquedaEntidad));
+        }
+      },
+    });
+  }
+
+  function handleLogout() {
+    modal.confirm({ title: 'Cerrar sesión', content: msg.confirmarLogout, okText: 'Aceptar', cancelText: 'Cancelar', onOk: logout });
+  }
+
+  return (
+    <AuthLayout title="Sesiones activas" width={560}>
+      {sessions.isLoading ? (
+        <div className="center-pad"><Spin /></div>
+      ) : sessions.isError ? (
+        <Alert type="error" showIcon title={errorMessage(sessions.error, msg.errorObtenerDatos)} />
+      ) : sessions.data?.length === 0 ? (
+        <Empty description={msg.sinSesiones} />
+      ) : (
+        <List
+          className="session-list"
+          dataSource={sessions.data}
+          renderItem={(s) => {
+            const block = sessionBlock(s, mobile);
+            return (
+              <List.Item
+                className={block ? 'session-item is-disabled' : 'session-item'}
+                data-testid={`session-${s.cuit}`}
+                aria-disabled={Boolean(block)}
+                onClick={() => (block ? undefined : onChoose(s.cuit))}
+                actions={[
+                  <Button
+                    key="delete"
+                    type="text"
+                    danger
+                    aria-label={`Eliminar ${s.razonsocial}`}
+                    icon={<DeleteOutlined />}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      handleDelete(s);
+                    }}
+                  />,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<img className="session-logo" src={s.logo} alt="" />}
+                  title={
+                    <Space wrap size={4}>
+                      <span>{s.razonsocial}</span>
+                      {block && <Tag color={s.suspendido ? 'red' : 'orange'}>{block}</Tag>}
+                    </Space>
+                  }
+                  description={`CUIT ${formatCuit(s.cuit)}`}
+                />
+                {!block && <RightOutlined className="session-chevron" />}
+              </List.Item>
+            );
+          }}
+        />
+      )}
+      <Space className="session-actions" wrap>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/welcome/new')}>
+          Nueva sesión
+        </Button>
+        <Button icon={<LogoutOutlined />} onClick={handleLogout}>
+          Cerrar sesión
+        </Button>
+      </Space>
+    </AuthLayout>
+  );
+}
+
+
+function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
+  const sessions = useSessions();
+  const entities = useEntities(cuit);
+  const [search, setSearch] = useState('');
+  const [profiles, setProfiles] = useState<Perfil[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const company = sessions.data?.find((s) => s.cuit === cuit);
+
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = entities.data ?? [];
+    return q ? list.filter((e) => `${entityLabel(e)} ${e.razsoc} ${e.cuit_entidad} ${e.codent}`.toLowerCase().includes(q)) : list;
+  }, [entities.data, search]);
+
+  async function enter(entity: Entidad) {
+    setBusy(true);
+    try {
+      sessionStore.set({
+        host: { cuit, razonsocial: company?.razonsocial ?? '' },
+        entity: { codent: entity.codent, label: entityLabel(entity) },
+        profile: null,
+        actuaComo: null,
+      });
+      const data = await api<DataResponse>('/data', { query: { mobile: isMobileNow() } });
+      queryClient.clear();
+      const list = data.usuario.perfiles;
+      if (list.length === 1) {
+        sessionStore.set({ profile: list[0]!.id });
+        navigate(`/${list[0]!.id}/dashboard`);
+      } else {
+        setProfiles(list);
+      }
+    } catch (e) {
+      notify.error('Error', errorMessage(e, msg.errorDatosUsuario));
+      sessionStore.set({ entity: null });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Exactly one active entity: chosen automatically (access.md §4).
+  const active = (entities.data ?? []).filter((e) => e.activa);
+  const autoEntity = entities.isSuccess && active.length === 1 ? active[0]! : null;
+  const auto = autoEntity !== null && !profiles;
+  useEffect(() => {
+    if (autoEntity) void enter(autoEntity);
+    // enter() is recreated each render; the choice depends only on which entity is the single one
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoEntity?.codent]);
+
+  if (profiles) {
+    return (
+      <AuthLayout title="Seleccione un perfil" width={560} cuit={cuit}>
+        <List
+          dataSource={profiles}
+          renderItem={(p) => (
+            <List.Item
+              className="session-item"
+              data-testid={`profile-${p.id}`}
+              onClick={() => {
+                sessionStore.set({ profile: p.id });
+                navigate(`/${p.id}/dashboard`);
+              }}
+            >
+              <List.Item.Meta avatar={<Avatar>{p.descripcion.slice(0, 1)}</Avatar>} title={p.descripcion} />
+              <RightOutlined className="session-chevron" />
+            </List.Item>
+          )}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      width={560}
+      cuit={cuit}
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Volver a sesiones" onClick={onBack} />
+          <span>Entidades activas</span>
+        </Space>
+      }
+    >
+      {company && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          {company.razonsocial} · CUIT {formatCuit(company.cuit)}
+        </Typography.Paragraph>
+      )}
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder="Buscar entidad"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {entities.isLoading || auto ? (
+        <div className="center-pad"><Spin /></div>
+      ) : entities.isError ? (
+        <Alert type="error" showIcon title={errorMessage(entities.error, msg.errorBusquedaEntidad)} />
+      ) : filtered.length === 0 ? (
+        <Empty description={msg.sinEntidades} />
+      ) : (
+        <List
+          dataSource={filtered}
+          loading={busy}
+          renderItem={(e) => (
+            <List.Item
+              className={e.activa ? 'session-item' : 'session-item is-disabled'}
+              data-testid={`entity-${e.codent}`}
+              aria-disabled={!e.activa}
+              onClick={() => (e.activa ? void enter(e) : undefined)}
+            >
+              <List.Item.Meta
+                title={
+                  <Space wrap size={4}>
+                    <span>{entityLabel(e)}</span>
+                    {!e.activa && <Tag>Inactiva</Tag>}
+                  </Space>
+                }
+                description={`${e.razsoc} · CUIT ${formatCuit(e.cuit_entidad)} · Código ${e.codent}`}
+              />
+              {e.activa && <RightOutlined className="session-chevron" />}
+            </List.Item>
+          )}
+        />
+      )}
+    </AuthLayout>
+  );
+}

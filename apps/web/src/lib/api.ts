@@ -1,0 +1,103 @@
+import { API_PREFIX, msg, type OauthResponse } from '@portal/contract';
+import { sessionStore } from './session-store';
+
+/** A refusal from the server, carrying its Spanish message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Calls that must not carry the bearer token (login, registration, recovery). */
+  anonymous?: boolean;
+};
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = path.startsWith('/whitelabel') ? path : `${API_PREFIX}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function headers(anonymous: boolean): Record<string, string> {
+  const s = sessionStore.get();
+  const h: Record<string, string> = {};
+  if (!anonymous && s.accessToken) h.authorization = `Bearer ${s.accessToken}`;
+  if (s.host) h.Cuit = s.host.cuit;
+  if (s.entity) h.Entity_ID = String(s.entity.codent);
+  if (s.actuaComo) h.Actua_como = String(s.actuaComo);
+  return h;
+}
+
+/** One refresh at a time: concurrent 401s wait for the same rotation instead of burning the token twice. */
+let refreshing: Promise<boolean> | null = null;
+async function refreshTokens(): Promise<boolean> {
+  const refreshToken = sessionStore.get().refreshToken;
+  if (!refreshToken) return false;
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(buildUrl('/oauth'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: 'master', grant_type: 'refresh_token', refresh_token: refreshToken }),
+      });
+      if (!res.ok) return false;
+      const tokens = (await res.json()) as OauthResponse;
+      sessionStore.set({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, anonymous = false } = options;
+  const send = () =>
+    fetch(buildUrl(path, query), {
+      method,
+      signal,
+      headers: { ...headers(anonymous), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res = await send();
+  if (res.status === 401 && !anonymous && sessionStore.get().refreshToken) {
+    if (await refreshTokens()) {
+      res = await send();
+    } else {
+      sessionStore.clear();
+      window.location.hash = '#/welcome';
+    }
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const message = (data as { msg?: string; mensaje?: string } | null)?.msg ?? (data as { mensaje?: string } | null)?.mensaje ?? msg.errorInterno;
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}
+
+/** The server's Spanish message of a failure, or the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,12 @@
+import { App } from 'antd';
+
+/** Notifications top-right; 9 s (access.md §9) unless told otherwise. */
+export function useNotify() {
+  const { notification } = App.useApp();
+  return {
+    error: (title: string, description?: string, duration = 9) => notification.error({ title, description, duration, placement: 'topRight' }),
+    success: (title: string, description?: string, duration = 9) => notification.success({ title, description, duration, placement: 'topRight' }),
+    warning: (title: string, description?: string, duration = 9) => notification.warning({ title, description, duration, placement: 'topRight' }),
+    info: (title: string, description?: string, duration = 9) => notification.info({ title, description, duration, placement: 'topRight' }),
+  };
+}

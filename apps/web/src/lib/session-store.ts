@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * What the browser keeps between visits (access.md §4: tokens in local storage): the tokens, the active
+ * company (host), the chosen entity and profile, and an administrator's Actua_como.
+ */
+export type Host = { cuit: string; razonsocial: string };
+export type ChosenEntity = { codent: number; label: string };
+export type SessionState = {
+  accessToken: string | null;
+  refreshToken: string | null;
+  host: Host | null;
+  entity: ChosenEntity | null;
+  profile: number | null;
+  actuaComo: number | null;
+};
+
+const KEY = 'portal.session.v1';
+const EMPTY: SessionState = { accessToken: null, refreshToken: null, host: null, entity: null, profile: null, actuaComo: null };
+
+function read(): SessionState {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<SessionState>) } : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+let state = read();
+const listeners = new Set<() => void>();
+
+export const sessionStore = {
+  get: (): SessionState => state,
+  set(patch: Partial<SessionState>) {
+    state = { ...state, ...patch };
+    localStorage.setItem(KEY, JSON.stringify(state));
+    listeners.forEach((l) => l());
+  },
+  /** Logout: everything goes, whatever the server answered. */
+  clear() {
+    state = EMPTY;
+    localStorage.removeItem(KEY);
+    listeners.forEach((l) => l());
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+// Another tab logging out or switching company is seen here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === KEY) {
+      state = read();
+      listeners.forEach((l) => l());
+    }
+  });
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
+
+export const isAuthenticated = (s: SessionState) => Boolean(s.accessToken && s.refreshToken);

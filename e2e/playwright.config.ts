@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './support/env';
+
+/**
+ * Debian's Chromium, never a downloaded browser. One server for the run, on a fresh database (PGlite in a new
+ * data dir, or a new PostgreSQL database when E2E_DATABASE_URL is set), with mail to an SMTP capture.
+ * `phone` runs before `desktop` so that flows which use up a demo state (the forced password change) run
+ * their read-only half on the phone and their saving half last, on desktop.
+ */
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: './.artifacts/report.json' }]],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL: E2E.baseUrl,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, browserName: 'chromium' },
+    },
+    {
+      name: 'desktop',
+      dependencies: ['phone'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'node support/server.mjs',
+    url: `${E2E.baseUrl}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,44 @@
+// Starts the portal for the e2e run on a fresh database and an SMTP capture, the way `npm start` does.
+import { spawn } from 'node:child_process';
+import { rmSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const port = process.env.E2E_PORT ?? '8181';
+const dataDir = path.resolve(here, '../.artifacts/data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DEMO_SIZE: 'small',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? '2526'}`,
+  // Two projects log in dozens of times from one address; the limits themselves are covered by API tests.
+  RATE_LIMIT_SCALE: '50',
+  LOG_LEVEL: 'warn',
+};
+delete env.DATABASE_URL;
+
+if (process.env.E2E_DATABASE_URL) {
+  const name = `portal_e2e_${Date.now()}`;
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  console.error(`e2e on PostgreSQL database ${name}`);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
