@@ -27,7 +27,7 @@ const env = {
 };
 delete env.DATABASE_URL;
 
-if (process.env.E2E_DATABASE_URL) {
+if (process.env.E2E_USE_POSTGRES === '1' && process.env.E2E_DATABASE_URL) {
   const name = `portal_e2e_${Date.now()}`;
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
