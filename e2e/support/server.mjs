@@ -31,6 +31,9 @@ if (process.env.E2E_USE_POSTGRES === '1' && process.env.E2E_DATABASE_URL) {
   const name = `portal_e2e_${Date.now()}`;
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
+  // Databases of earlier runs are dropped first, so repeated runs do not pile up.
+  const old = await client.query(`select datname from pg_database where datname like 'portal_e2e_%'`);
+  for (const row of old.rows) await client.query(`drop database if exists ${row.datname} with (force)`);
   await client.query(`create database ${name}`);
   await client.end();
   const url = new URL(process.env.E2E_DATABASE_URL);
