@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from './env';
@@ -26,6 +26,37 @@ export function smsTo(phone: string): Array<{ to: string; text: string }> {
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { to: string; text: string })
     .filter((m) => m.to === `+54${phone}`);
+}
+
+/**
+ * Every registration in the demo uses the one SELF_SIGNUP mobile, and the outbox does not say which
+ * registration a code belongs to: the two workers take turns (a lock directory shared by the processes)
+ * between sending a code and reading it, so neither reads the other's.
+ */
+export const SMS_LOCK = path.join(E2E.dataDir, '..', 'sms.lock');
+export async function withSmsLock<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    try {
+      mkdirSync(SMS_LOCK);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        // A holder that died mid-test leaves the lock behind; nobody holds it this long.
+        if (Date.now() - statSync(SMS_LOCK).mtimeMs > 30_000) rmSync(SMS_LOCK, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      if (Date.now() > deadline) throw new Error('the SMS lock was not released');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(SMS_LOCK, { recursive: true, force: true });
+  }
 }
 
 export async function latestCode(phone: string, after = 0): Promise<string> {
@@ -59,11 +90,13 @@ export async function mailTo(to: string): Promise<{ to: string; subject: string;
 /** Registers a customer through the API (form, SMS code from the outbox, check) and returns the credentials. */
 export async function registerCustomer(request: APIRequestContext, email: string, password = 'Clave1234') {
   const body = { nombre: 'María Fernanda', apellido: 'Gómez', email, password, nrotel: `+54${SELF_SIGNUP.phone}`, cuit: SELF_SIGNUP.cuit };
-  const before = smsTo(SELF_SIGNUP.phone).length;
-  const res = await request.post('/api/public/usuarios', { data: body });
-  expect(res.status(), await res.text()).toBe(201);
-  const { serviceid } = (await res.json()) as { serviceid: string };
-  const codigo = await latestCode(SELF_SIGNUP.phone, before);
+  const { serviceid, codigo } = await withSmsLock(async () => {
+    const before = smsTo(SELF_SIGNUP.phone).length;
+    const res = await request.post('/api/public/usuarios', { data: body });
+    expect(res.status(), await res.text()).toBe(201);
+    const { serviceid } = (await res.json()) as { serviceid: string };
+    return { serviceid, codigo: await latestCode(SELF_SIGNUP.phone, before) };
+  });
   const check = await request.post('/api/public/usuarios?check=true', { data: { ...body, codigo, serviceid } });
   expect(check.status(), await check.text()).toBe(200);
   return { email, password };
@@ -89,4 +122,22 @@ export async function enterAsProductor(page: Page) {
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(E2E.screenshotDir, `${testInfo.project.name}-${name}.png`), fullPage: true });
+}
+
+/** From the sessions list: adds a company by CUIT on /welcome/new; a single entity is entered by itself. */
+export async function addSession(page: Page, cuit: string) {
+  await page.getByRole('button', { name: 'Nueva sesión' }).click();
+  await expect(page).toHaveURL(/#\/welcome\/new$/);
+  await page.getByLabel('CUIT de la empresa').fill(cuit);
+  await page.getByRole('button', { name: 'Agregar sesión' }).click();
+}
+
+/** The header's logout, confirmed; the page reloads on /welcome. */
+export async function logoutUi(page: Page) {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Su sesión se cerrará. ¿Desea continuar?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/#\/welcome$/);
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
 }

@@ -9,6 +9,7 @@ export default async function globalSetup() {
   rmSync(E2E.mailDir, { recursive: true, force: true });
   mkdirSync(E2E.mailDir, { recursive: true });
   mkdirSync(E2E.screenshotDir, { recursive: true });
+  rmSync(path.join(E2E.dataDir, '..', 'sms.lock'), { recursive: true, force: true });
   let n = 0;
   const server = new SMTPServer({
     authOptional: true,
