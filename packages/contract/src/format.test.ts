@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatDate, formatDateSlash, formatMoney, formatNumber, formatPhone, parseEsArNumber, todayInArgentina } from './format.js';
+
+test('es-AR numbers: dot thousands, comma decimals, decimal strings accepted', () => {
+  assert.equal(formatNumber(1234567.5), '1.234.567,50');
+  assert.equal(formatNumber('1234567.456', 2), '1.234.567,46');
+  assert.equal(formatNumber(1234567.5, 0), '1.234.568');
+  assert.equal(formatNumber(-0.5), '-0,50');
+  assert.equal(formatNumber('abc'), '');
+});
+
+test('money carries its currency prefix', () => {
+  assert.equal(formatMoney(1500), '$ 1.500,00');
+  assert.equal(formatMoney('-1500.2', 'USD'), '-U$S 1.500,20');
+});
+
+test('typed amounts parse from es-AR to decimal strings', () => {
+  assert.equal(parseEsArNumber('1.234,56'), '1234.56');
+  assert.equal(parseEsArNumber('1234,5'), '1234.5');
+  assert.equal(parseEsArNumber('12'), '12');
+  assert.equal(parseEsArNumber('1,2,3'), null);
+  assert.equal(parseEsArNumber('12a'), null);
+  assert.equal(parseEsArNumber('1.23,4'), null);
+});
+
+test("today is Buenos Aires' day, not UTC's", () => {
+  // 02:30 UTC on the 22nd is still 23:30 of the 21st in Argentina (UTC-3).
+  assert.equal(todayInArgentina(new Date('2026-11-22T02:30:00Z')), '2026-11-21');
+  assert.equal(todayInArgentina(new Date('2026-11-22T03:30:00Z')), '2026-11-22');
+});
+
+test('dates and phones', () => {
+  assert.equal(formatDate('2026-11-21'), '21-11-2026');
+  assert.equal(formatDateSlash('2026-11-21T10:00:00Z'), '21/11/2026');
+  assert.equal(formatPhone('2954123456'), '+54 29 5412-3456');
+  assert.equal(formatPhone('+542954123456'), '+54 29 5412-3456');
+});
