@@ -38,6 +38,9 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1_048_576,
+    // DELETE /revocation/{token} carries a whole access token (~200 characters) in the path; find-my-way's
+    // default limit of 100 answered 414 to it. The contract allows up to 2,000.
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: config.env === 'production',
   });
 

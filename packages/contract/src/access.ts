@@ -28,8 +28,8 @@ export const mailField = z
   .toLowerCase()
   .min(1, msg.mailObligatorio)
   .pipe(z.email({ error: msg.emailInvalido }).max(254, msg.emailInvalido));
-export const nombreField = z.string({ error: msg.nombreObligatorio }).trim().min(1, msg.nombreObligatorio).max(80);
-export const apellidoField = z.string({ error: msg.apellidoObligatorio }).trim().min(1, msg.apellidoObligatorio).max(80);
+export const nombreField = z.string({ error: msg.nombreObligatorio }).trim().min(1, msg.nombreObligatorio).max(80, msg.maximoOchenta);
+export const apellidoField = z.string({ error: msg.apellidoObligatorio }).trim().min(1, msg.apellidoObligatorio).max(80, msg.maximoOchenta);
 /** The mobile as typed: 10 digits. The browser sends it with +54 in front; both are accepted and stored as 10 digits. */
 export const nrotelField = z
   .string({ error: msg.telefonoObligatorio })
@@ -127,8 +127,8 @@ export type DataResponse = z.infer<typeof dataResponse>;
 /** Profile save (POST /data). An empty new password keeps the current one. */
 export const profileSaveRequest = z
   .object({
-    first_name: z.string({ error: msg.nombreVacio }).trim().min(1, msg.nombreVacio).max(80),
-    last_name: z.string({ error: msg.apellidoVacio }).trim().min(1, msg.apellidoVacio).max(80),
+    first_name: z.string({ error: msg.nombreVacio }).trim().min(1, msg.nombreVacio).max(80, msg.maximoOchenta),
+    last_name: z.string({ error: msg.apellidoVacio }).trim().min(1, msg.apellidoVacio).max(80, msg.maximoOchenta),
     pass: z
       .string()
       .max(200)
@@ -143,8 +143,8 @@ export type ProfileSaveRequest = z.input<typeof profileSaveRequest>;
 /** The forced change (POST /proxy/data): the new password is always required. */
 export const forcedChangeRequest = z
   .object({
-    first_name: z.string().trim().max(80).optional(),
-    last_name: z.string().trim().max(80).optional(),
+    first_name: z.string().trim().max(80, msg.maximoOchenta).optional(),
+    last_name: z.string().trim().max(80, msg.maximoOchenta).optional(),
     pass: z.string({ error: msg.minimoSeisPerfil }).min(6, msg.minimoSeisPerfil).max(200),
     checkPass: z.string({ error: msg.contraseniasNoCoinciden }).max(200),
     actPass: z.string().max(200).optional(),

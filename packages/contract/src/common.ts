@@ -15,7 +15,7 @@ export const okResponse = z.object({ success: z.boolean(), msg: z.string().optio
 
 /** "true"/"false"/"1"/"0" in a query string. */
 export const queryBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: 'El valor debe ser true o false.' })
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /** The first message of a failed parse: what a 400 shows the user. */

@@ -42,6 +42,7 @@ export const msg = {
 
   // Server answers the spec leaves open (decided in docs/decisions/access.md)
   solicitudInvalida: 'La solicitud no es válida.',
+  maximoOchenta: 'Máximo 80 caracteres.',
   credencialesInvalidas: 'Usuario o contraseña incorrectos.',
   clienteInvalido: 'Cliente no autorizado.',
   tipoConcesionInvalido: 'Tipo de concesión no soportado.',

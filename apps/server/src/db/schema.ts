@@ -35,6 +35,8 @@ export interface UsersTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** An administrator's chosen entity to act as (PATCH /proxy/usuarios/{username}). */
+  entity_acting_as: number | null;
 }
 
 export interface ProfilesTable {
@@ -163,6 +165,111 @@ export interface ServerSettingsTable {
   value: string;
 }
 
+export interface ZonesTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  name: string;
+}
+
+export interface SellersTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  name: string;
+  zone_id: number | null;
+  user_id: number | null;
+}
+
+export interface ModuleConfigColumns {
+  module_id: string;
+  mobile: boolean;
+  desktop: boolean;
+  date_from: string | null;
+  date_to: string | null;
+}
+
+export interface CompanyModulesTable extends ModuleConfigColumns {
+  company_id: number;
+}
+
+export interface UserModulesTable extends ModuleConfigColumns {
+  user_id: number;
+  company_id: number;
+}
+
+export interface CompanyParametersTable {
+  company_id: number;
+  key: string;
+  value: string;
+}
+
+export interface DashboardItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  profile_id: number;
+  kind: 'text' | 'html' | 'banner';
+  title: string;
+  body: string;
+  image_url: string | null;
+  link: string | null;
+  link_text: string | null;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface GrainsTable {
+  code: string;
+  name: string;
+}
+
+/** Money is numeric: it reads back as a decimal string, never a float. */
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface AccountMovementsTable {
+  id: Generated<string>;
+  company_id: number;
+  entity_id: number;
+  date: string;
+  voucher_code: string;
+  voucher_name: string;
+  series: number;
+  number: number;
+  letter: string | null;
+  detail: string | null;
+  currency: 'ARS' | 'USD';
+  amount: Numeric;
+  due_date: string | null;
+  settled: Generated<boolean>;
+}
+
+export interface SalesOrdersTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  number: number;
+  ordered_on: string;
+  status: 'pending' | 'approved' | 'applied';
+  currency: Generated<string>;
+  total: Numeric;
+  applied_amount: Generated<string>;
+  detail: string | null;
+  seller_id: number | null;
+}
+
+export interface GrainMovementsTable {
+  id: Generated<string>;
+  company_id: number;
+  entity_id: number;
+  grain: string;
+  harvest: string;
+  date: string;
+  kind: number;
+  kilos: Numeric;
+  direct: Generated<boolean>;
+  voucher: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -180,6 +287,16 @@ export interface Database {
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   server_settings: ServerSettingsTable;
+  zones: ZonesTable;
+  sellers: SellersTable;
+  company_modules: CompanyModulesTable;
+  user_modules: UserModulesTable;
+  company_parameters: CompanyParametersTable;
+  dashboard_items: DashboardItemsTable;
+  grains: GrainsTable;
+  account_movements: AccountMovementsTable;
+  sales_orders: SalesOrdersTable;
+  grain_movements: GrainMovementsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -45,6 +45,13 @@ export async function createTestDb(): Promise<{ db: DB; close: () => Promise<voi
     kind: 'postgres',
     close: async () => {
       await db.destroy();
+      // pg's pool.end() resolves before its sockets are closed; a backend still alive when the database is
+      // dropped with (force) is terminated, and its client raises an uncaught error in the test process.
+      for (let i = 0; i < 100; i++) {
+        const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin);
+        if ((open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin);
       await admin.destroy();
     },

@@ -235,12 +235,19 @@ export function findLatestPendingByPhone(db: DB, phone: string) {
     .executeTakeFirst();
 }
 
-export async function countAttempt(db: DB, id: string) {
-  await db
+/**
+ * Counts one guess while the code has guesses left and returns the new count, or null when none were left.
+ * Checking and counting in one statement keeps concurrent guesses from overrunning the limit.
+ */
+export async function countAttempt(db: DB, id: string, maxAttempts: number): Promise<number | null> {
+  const row = await db
     .updateTable('pending_registrations')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row ? row.attempts : null;
 }
 
 export async function replaceCode(db: DB, id: string, codeHash: string, expiresAt: Date) {
@@ -292,4 +299,9 @@ export async function consumePasswordReset(db: DB, tokenHash: string, userId: nu
     .where('used_at', 'is', null)
     .execute();
   return true;
+}
+
+/** A password set by other means voids the recovery links still outstanding. */
+export async function voidPasswordResets(db: DB, userId: number) {
+  await db.updateTable('password_resets').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }

@@ -86,15 +86,17 @@ export class AccessService {
 
   private async login(login: string, password: string, client: Client): Promise<OauthResponse> {
     await this.d.limiter.hit(LIMITS.loginPerIp, client.ip);
-    await this.d.limiter.hit(LIMITS.loginFailuresPerAccount, login);
     const user = await repo.findUserByLogin(this.d.db, login);
+    // One counter per account, whether it is named by username or e-mail; unknown names count by the text.
+    const account = user ? `user:${user.id}` : `name:${login}`;
+    await this.d.limiter.hit(LIMITS.loginFailuresPerAccount, account);
     // An unknown user costs the same argon2 verification as a known one, so timing reveals nothing.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) {
       await this.d.audit({ action: 'login.failed', userId: user?.id ?? null, ip: client.ip, detail: { login } });
       throw unauthorized(msg.credencialesInvalidas);
     }
-    await this.d.limiter.reset(LIMITS.loginFailuresPerAccount, login);
+    await this.d.limiter.reset(LIMITS.loginFailuresPerAccount, account);
     const familyId = randomUUID();
     return this.d.db.transaction().execute(async (trx) => {
       await repo.createFamily(trx, { id: familyId, userId: user.id, ip: client.ip, userAgent: client.userAgent });
@@ -180,14 +182,20 @@ export class AccessService {
     const changes: Parameters<typeof repo.updateUser>[2] = { first_name: body.first_name, last_name: body.last_name };
     if (body.pass) {
       if (!body.actPass) throw badRequest(msg.passwordActualObligatoria);
+      // Guessing the current password here counts against the same per-account limit as the login.
+      await this.d.limiter.hit(LIMITS.loginFailuresPerAccount, `user:${user.userId}`);
       if (!(await verifyPassword(row.password_hash, body.actPass))) throw badRequest(msg.passwordActualIncorrecta);
+      await this.d.limiter.reset(LIMITS.loginFailuresPerAccount, `user:${user.userId}`);
       changes.password_hash = await hashPassword(body.pass);
       changes.change_password = false;
     }
     await this.d.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, user.userId, changes);
       // A new password ends every other session of the user; this one stays.
-      if (changes.password_hash) await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
+      if (changes.password_hash) {
+        await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
+        await repo.voidPasswordResets(trx, user.userId);
+      }
     });
     await this.d.audit({ action: body.pass ? 'profile.password' : 'profile.save', userId: user.userId });
     return { success: true, msg: msg.perfilGuardado, first_name: body.first_name, last_name: body.last_name };
@@ -205,6 +213,7 @@ export class AccessService {
     await this.d.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, user.userId, { first_name: first, last_name: last, password_hash: hash, change_password: false });
       await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
+      await repo.voidPasswordResets(trx, user.userId);
     });
     await this.d.audit({ action: 'profile.forced-change', userId: user.userId });
     return { success: true, msg: msg.perfilGuardado, first_name: first, last_name: last };
@@ -231,6 +240,7 @@ export class AccessService {
 
     const linked = await this.d.db.transaction().execute(async (trx) => {
       const membership = await repo.findMembership(trx, user.userId, company.id);
+      if (membership?.suspended) throw forbidden(msg.sesionSuspendida);
       if (!membership) {
         const matches = account.cuit && account.phone ? await repo.findEntitiesForSelfLink(trx, company.id, account.cuit, account.phone) : [];
         if (matches.length === 0) return false;
@@ -314,10 +324,11 @@ export class AccessService {
     if (!pending || pending.email !== body.email) throw badRequest(msg.registroInexistente);
     if (pending.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(msg.codigoSinIntentos);
     if (new Date(pending.code_expires_at).getTime() <= Date.now()) throw badRequest(msg.codigoVencido);
-    await repo.countAttempt(this.d.db, pending.id);
+    const attempt = await repo.countAttempt(this.d.db, pending.id, CODE_MAX_ATTEMPTS);
+    if (attempt === null) throw badRequest(msg.codigoSinIntentos);
     if (this.codeHash(pending.id, body.codigo) !== pending.code_hash) {
       await this.d.audit({ action: 'register.bad-code', ip: client.ip, detail: { serviceid: pending.id } });
-      throw badRequest(pending.attempts + 1 >= CODE_MAX_ATTEMPTS ? msg.codigoSinIntentos : msg.codigoIncorrecto);
+      throw badRequest(attempt >= CODE_MAX_ATTEMPTS ? msg.codigoSinIntentos : msg.codigoIncorrecto);
     }
     const userId = await this.d.db.transaction().execute(async (trx) => {
       if (!(await repo.completeRegistration(trx, pending.id))) throw badRequest(msg.registroInexistente);
@@ -346,8 +357,9 @@ export class AccessService {
       : await repo.findLatestPendingByPhone(this.d.db, body.nrotel);
     if (!pending || pending.phone !== body.nrotel) throw badRequest(msg.registroInexistente);
     const code = randomCode();
-    await repo.replaceCode(this.d.db, pending.id, this.codeHash(pending.id, code), new Date(Date.now() + CODE_TTL_MS));
+    // Sent first: when the SMS cannot go out, nothing changes and the code sent before stays valid.
     await this.sendCode(pending.phone, code);
+    await repo.replaceCode(this.d.db, pending.id, this.codeHash(pending.id, code), new Date(Date.now() + CODE_TTL_MS));
     return { success: true, serviceid: pending.id, title: msg.usuarioCreadoTitulo, msg: msg.nuevoCodigoEnviado(formatPhone(pending.phone)) };
   }
 
