@@ -11,13 +11,13 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/results',
+  outputDir: E2E.resultsDir,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: './.artifacts/report.json' }]],
+  reporter: [['list'], ['json', { outputFile: E2E.reportFile }]],
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: E2E.baseUrl,

@@ -20,7 +20,9 @@ const sources = [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/publ
 const sourceTime = Math.max(...sources.map(newest), statSync(path.join(root, 'apps/web/index.html')).mtimeMs);
 if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Compilando la aplicación web…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: Vite follows NODE_ENV, and the e2e server runs with NODE_ENV=test, which
+  // would otherwise ship React's and Ant Design's development builds (StrictMode's double effects included).
+  const build = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

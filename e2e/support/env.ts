@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** E2E_ARTIFACTS lets two runs share a machine (each with its own port, data and mail). */
+const artifacts = path.resolve(process.env.E2E_ARTIFACTS ?? path.join(here, '../.artifacts'));
 
 /** Where the e2e server listens and keeps its data; shared by the config, the server wrapper and the tests. */
 export const E2E = {
@@ -10,7 +12,9 @@ export const E2E = {
   get baseUrl() {
     return `http://127.0.0.1:${this.port}`;
   },
-  dataDir: path.resolve(here, '../.artifacts/data'),
-  mailDir: path.resolve(here, '../.artifacts/mail'),
-  screenshotDir: path.resolve(here, '../.artifacts/screenshots'),
+  dataDir: path.join(artifacts, 'data'),
+  mailDir: path.join(artifacts, 'mail'),
+  screenshotDir: path.join(artifacts, 'screenshots'),
+  resultsDir: path.join(artifacts, 'results'),
+  reportFile: path.join(artifacts, 'report.json'),
 };

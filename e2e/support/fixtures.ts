@@ -141,3 +141,16 @@ export async function logoutUi(page: Page) {
   await expect(page).toHaveURL(/#\/welcome$/);
   await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
 }
+
+/**
+ * Closes the open notifications, as a user does when they cover the form (on a phone the stack of
+ * top-right notifications spans the whole width for 9 seconds).
+ */
+export async function closeNotifications(page: Page) {
+  const close = page.getByRole('alert').getByRole('button', { name: 'Cerrar', exact: true });
+  for (let n = await close.count(); n > 0; n = await close.count()) {
+    await close.first().click();
+    // Wait until it has left (it animates out), so the next click finds the next one.
+    await expect(close).toHaveCount(n - 1);
+  }
+}

@@ -8,7 +8,7 @@ import pg from 'pg';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const port = process.env.E2E_PORT ?? '8181';
-const dataDir = path.resolve(here, '../.artifacts/data');
+const dataDir = path.join(path.resolve(process.env.E2E_ARTIFACTS ?? path.join(here, '../.artifacts')), 'data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 

@@ -14,7 +14,9 @@ import { RateLimiter } from './plugins/rate-limit.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './messaging/mail.js';
 import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './messaging/sms.js';
 import { accessRoutes } from './modules/access/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { brandingRoutes } from './modules/branding/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { openApiDocument } from './openapi.js';
 
 export type AppOptions = { config: Config; db: DB; mailer?: Mailer; sms?: SmsProvider };
@@ -91,7 +93,9 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
   app.get('/api/docs/openapi.json', async () => docs);
 
   accessRoutes(app, deps);
+  adminRoutes(app, deps);
   brandingRoutes(app, db);
+  dashboardRoutes(app, db);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX, accessRoutes, whitelabelRoutes, type RouteDef } from '@portal/contract';
+import { API_PREFIX, accessRoutes, adminRoutes, dashboardRoutes, whitelabelRoutes, type RouteDef } from '@portal/contract';
 
 const toSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
@@ -38,17 +38,28 @@ export function openApiDocument() {
                 { name: 'Actua_como', in: 'header', required: false, schema: { type: 'string' } },
               ]
             : []),
+          ...(def.module
+            ? [{
+                name: 'Dispositivo', in: 'header', required: false, schema: { type: 'string', enum: ['mobile', 'desktop'], default: 'desktop' },
+                description: `El módulo ${def.module} debe estar habilitado para el usuario en este dispositivo y hoy (política de presentación, no de seguridad)`,
+              }]
+            : []),
         ],
         ...(def.body ? { requestBody: { content: { 'application/json': { schema: toSchema(def.body, 'input') } } } } : {}),
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: toSchema(def.response, 'output') } } },
           400: { description: 'Solicitud inválida: { success: false, msg } en castellano' },
-          ...(def.access === 'public' ? {} : { 401: { description: 'Sin sesión o token vencido' }, 403: { description: 'Empresa o entidad ajena' } }),
+          ...(def.access === 'public' ? {} : {
+                401: { description: 'Sin sesión o token vencido' },
+                403: { description: `Empresa o entidad ajena${def.admin ? '; no es administrador de la empresa' : ''}${def.module ? '; módulo no habilitado' : ''}` },
+              }),
         },
       };
     }
   };
   add(API_PREFIX, accessRoutes);
+  add(API_PREFIX, adminRoutes);
+  add(API_PREFIX, dashboardRoutes);
   add('', whitelabelRoutes);
   return {
     openapi: '3.1.0',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LA_PAMPA, SELF_SIGNUP, latestCode, shot, smsTo, uniqueEmail, withSmsLock } from '../../support/fixtures';
+import { LA_PAMPA, SELF_SIGNUP, closeNotifications, latestCode, shot, smsTo, uniqueEmail, withSmsLock } from '../../support/fixtures';
 
 test('a customer registers with an SMS code, is logged in, and adds La Pampa by its CUIT', async ({ page }, testInfo) => {
   const email = uniqueEmail('alta', testInfo);
@@ -47,6 +47,8 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
   const codeField = form.getByLabel('Código');
   await expect(codeField).toBeVisible();
   await expect(form.getByText(/Ingrese el código de 6 dígitos que enviamos por SMS/)).toBeVisible();
+  await expect(page.getByText(/^Le enviamos un código de verificación por SMS al \+54 29 5455-5010\.$/)).toBeVisible();
+  await closeNotifications(page);
   await shot(page, testInfo, 'register-code');
 
   await codeField.fill('12345');
@@ -59,7 +61,8 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
     await form.getByRole('button', { name: 'Reenviar código' }).click();
     return latestCode(SELF_SIGNUP.phone, before);
   });
-  await expect(page.getByText(/^Se ha enviado un nuevo código a /)).toBeVisible();
+  await expect(page.getByText('Se ha enviado un nuevo código a +54 29 5455-5010')).toBeVisible();
+  await closeNotifications(page);
 
   // The replaced code no longer works.
   if (firstCode !== code) {
@@ -67,6 +70,7 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
     await form.getByRole('button', { name: 'Validar' }).click();
     await expect(page.getByText('El código ingresado no es correcto.')).toBeVisible();
     await expect(page).toHaveURL(/#\/welcome\/signup$/);
+    await closeNotifications(page);
   }
 
   await codeField.fill(code);
@@ -76,6 +80,8 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
   // Logged in by itself, with no company yet.
   await expect(page).toHaveURL(/#\/welcome\/sessions$/);
   await expect(page.getByText('No tiene sesiones activas')).toBeVisible();
+  await expect(page.getByText('Su usuario fue creado correctamente.')).toBeVisible();
+  await closeNotifications(page);
   await shot(page, testInfo, 'sessions-empty');
 
   await page.getByRole('button', { name: 'Nueva sesión' }).click();
@@ -97,5 +103,7 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
   await expect(page).toHaveURL(/#\/1\/dashboard$/);
   await expect(page.getByTestId('dashboard-entity')).toContainText(SELF_SIGNUP.entityLabel);
   await expect(page.getByTestId('dashboard-company')).toContainText('Cooperativa Agropecuaria La Pampa Ltda.');
+  await expect(page.getByText('Se agregó la sesión.')).toBeVisible();
+  await closeNotifications(page);
   await shot(page, testInfo, 'dashboard-new-customer');
 });

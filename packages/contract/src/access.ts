@@ -119,6 +119,8 @@ export const usuario = z.object({
   perfile_default: z.number().int(),
   empresa: z.object({ cuit: z.string(), razonsocial: z.string() }),
   entidades: z.number().int(),
+  /** An administrator's chosen entity to act as (PATCH /proxy/usuarios/{username}), by code; null otherwise. */
+  actua_como: z.number().int().nullable(),
 });
 export type Usuario = z.infer<typeof usuario>;
 export const dataResponse = z.object({ success: z.literal(true), usuario, menu: z.array(menuItem) });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Request headers that select the company and entity (Fastify sees them lower-cased). */
-export const HEADERS = { cuit: 'cuit', entity: 'entity_id', actuaComo: 'actua_como' } as const;
+export const HEADERS = { cuit: 'cuit', entity: 'entity_id', actuaComo: 'actua_como', device: 'dispositivo' } as const;
+
+/**
+ * The `Dispositivo` header (mobile | desktop, desktop when absent): the device whose module configuration
+ * applies. The browser says what it is, so this is a display policy, not a security boundary.
+ */
+export const DEVICES = ['mobile', 'desktop'] as const;
+export type Device = (typeof DEVICES)[number];
 
 /** Every refusal (400, 401, 403, 404, 429, 500) has this body. */
 export const errorResponse = z.object({

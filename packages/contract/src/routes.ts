@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as a from './access.js';
+import * as ad from './admin.js';
 import { okResponse } from './common.js';
 
 /**
@@ -16,6 +17,15 @@ export type RouteDef = {
   summary: string;
   tag: string;
   access: RouteAccess;
+  /** Company-scoped calls only: administrators of the company (membership is_admin) pass, everyone else gets 403. */
+  admin?: boolean;
+  /** With `admin`: members holding one of these profiles in the company are let in too. */
+  orProfiles?: readonly number[];
+  /**
+   * Company-scoped calls only: the module (modules.id) that must be enabled for this user, on the device of the
+   * `Dispositivo` header, today in Buenos Aires; otherwise 403 'El módulo no está habilitado para su usuario.'.
+   */
+  module?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -93,5 +103,78 @@ export const whitelabelRoutes = {
   fallback: route({
     method: 'GET', url: '/whitelabel/config.json', tag: 'branding', access: 'public',
     summary: 'Marca por defecto del portal', response: a.whitelabelConfig,
+  }),
+} satisfies Record<string, RouteDef>;
+
+/** Administration (access.md §6–§7); `admin` routes refuse everyone but the company's administrators with 403. */
+export const adminRoutes = {
+  listUsers: route({
+    method: 'GET', url: '/proxy/usuarios', tag: 'admin', access: 'company', admin: true,
+    summary: 'Usuarios de la empresa, paginados (start, limit) y filtrados por patron',
+    query: ad.usuariosListQuery, response: ad.usuariosListResponse,
+  }),
+  createUser: route({
+    method: 'POST', url: '/proxy/usuarios', tag: 'admin', access: 'company', admin: true,
+    summary: 'Alta de un usuario en la empresa (deberá cambiar la contraseña al ingresar)',
+    body: ad.createUserRequest, response: ad.userSaveResponse,
+  }),
+  updateUser: route({
+    method: 'PATCH', url: '/proxy/usuarios/:id', tag: 'admin', access: 'company', admin: true,
+    summary:
+      'Con { entidad, actua_como }: el administrador elige la entidad como la que actúa (:id es su username). ' +
+      'Con cualquier otro cuerpo: edita el usuario :id (nombres, email, perfiles, entidades, agrupactasctes, ocultamonedas)',
+    params: ad.userIdParams, body: ad.actuaComoRequest.or(ad.updateUserRequest),
+    response: ad.actuaComoResponse.or(ad.userSaveResponse),
+  }),
+  deleteUser: route({
+    method: 'DELETE', url: '/proxy/usuarios/:username', tag: 'admin', access: 'company', admin: true,
+    summary: 'Quita al usuario de la empresa; sin otras empresas queda dado de baja. Revoca sus sesiones',
+    params: ad.usernameParams, response: ad.deleteUserResponse,
+  }),
+  searchEntities: route({
+    method: 'GET', url: '/proxy/cgi/etenet_entidades', tag: 'admin', access: 'company', admin: true,
+    summary: 'Busca entidades de la empresa por texto (patron, más de 3 caracteres) o por código (codent)',
+    query: ad.entidadesSearchQuery, response: ad.entidadesSearchResponse,
+  }),
+  companyModules: route({
+    method: 'GET', url: '/configuraciones', tag: 'admin', access: 'company', admin: true,
+    summary: 'Árbol de módulos de la empresa (móvil, escritorio, fechas)', response: ad.modulesResponse,
+  }),
+  saveCompanyModules: route({
+    method: 'POST', url: '/configuraciones', tag: 'admin', access: 'company', admin: true,
+    summary: 'Guarda el árbol de módulos de la empresa', body: ad.modulesSaveRequest, response: ad.modulesSaveResponse,
+  }),
+  parameters: route({
+    method: 'GET', url: '/configuraciones/parametros_modulos', tag: 'admin', access: 'company',
+    summary: 'Parámetros de los módulos de la empresa', response: ad.parametrosResponse,
+  }),
+  saveParameters: route({
+    method: 'PUT', url: '/configuraciones/parametros_modulos', tag: 'admin', access: 'company', admin: true,
+    summary: 'Cambia parámetros de los módulos de la empresa', body: ad.parametrosSaveRequest, response: ad.parametrosSaveResponse,
+  }),
+  userModules: route({
+    method: 'GET', url: '/configuraciones/:username', tag: 'admin', access: 'company', admin: true,
+    summary: 'Árbol de módulos de un usuario (lo propio, o lo heredado de la empresa)', params: ad.usernameParams, response: ad.modulesResponse,
+  }),
+  saveUserModules: route({
+    method: 'PUT', url: '/configuraciones/:username', tag: 'admin', access: 'company', admin: true,
+    summary: 'Guarda el árbol de módulos de un usuario, dentro de lo que la empresa habilita',
+    params: ad.usernameParams, body: ad.modulesSaveRequest, response: ad.modulesSaveResponse,
+  }),
+  sellers: route({
+    method: 'GET', url: '/proxy/utils/getAllVendedores', tag: 'admin', access: 'company', admin: true, orProfiles: [2, 3],
+    summary: 'Vendedores de la empresa (filtro)', response: ad.filterListResponse,
+  }),
+  entities: route({
+    method: 'GET', url: '/proxy/utils/getAllEntidades', tag: 'admin', access: 'company', admin: true, orProfiles: [2, 3],
+    summary: 'Entidades de la empresa (filtro)', response: ad.filterListResponse,
+  }),
+  zones: route({
+    method: 'GET', url: '/proxy/utils/getAllZonas', tag: 'admin', access: 'company', admin: true, orProfiles: [2, 3],
+    summary: 'Zonas de la empresa (filtro)', response: ad.filterListResponse,
+  }),
+  companies: route({
+    method: 'GET', url: '/proxy/cgi/etenet_empresas', tag: 'admin', access: 'user',
+    summary: 'Empresas de las que el usuario es miembro (no suspendidas)', response: ad.empresasResponse,
   }),
 } satisfies Record<string, RouteDef>;

@@ -32,8 +32,9 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown): 
 
 /**
  * A thin route: the contract descriptor says the path, the access level and the schemas; this checks the
- * token (401), the company/entity headers (400/403) and the input (400 with the Spanish message), in that
- * order, then hands typed input to one service call.
+ * token (401), the company/entity headers (400/403), the role (`admin`, `orProfiles`: 403), the module
+ * (`module`: enabled for this user on the `Dispositivo` device today, else 403) and the input (400 with the
+ * Spanish message), in that order, then hands typed input to one service call.
  */
 export function registerRoute<D extends RouteDef>(
   app: FastifyInstance,
@@ -41,6 +42,10 @@ export function registerRoute<D extends RouteDef>(
   handler: (input: RouteInput<D>) => Promise<Answer<D>>,
   options: { prefix?: string } = {},
 ): void {
+  // Role and module are checked against the company's membership: a route without one would skip them silently.
+  if ((def.admin || def.orProfiles || def.module) && def.access !== 'company' && def.access !== 'entity') {
+    throw new Error(`${def.method} ${def.url}: admin, orProfiles and module need access 'company' or 'entity'`);
+  }
   app.route({
     method: def.method,
     url: `${options.prefix ?? API_PREFIX}${def.url}`,
@@ -51,6 +56,10 @@ export function registerRoute<D extends RouteDef>(
         user && (def.access === 'company' || def.access === 'entity')
           ? await app.resolveTenant(request, user, def.access === 'entity')
           : undefined;
+      if (user && tenant) {
+        await app.requireRole(request, user, tenant, def);
+        if (def.module) await app.requireModule(request, user, tenant, def.module);
+      }
       const input = {
         params: parsePart(def.params, request.params),
         query: parsePart(def.query, request.query),

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HEADERS, msg } from '@portal/contract';
+import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
 import { verifyAccessToken } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
+import { enabledModuleIds } from '../modules/admin/module-access.js';
 
 export type AuthUser = { userId: number; familyId: string; username: string; email: string };
 
@@ -30,7 +31,19 @@ declare module 'fastify' {
     /** 400/403 unless the Cuit (and, when required, Entity_ID / Actua_como) headers match the user's links. */
     resolveTenant(request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant>;
     audit(entry: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }): Promise<void>;
+    /** 403 unless the route's `admin` / `orProfiles` let this member in. */
+    requireRole(request: FastifyRequest, user: AuthUser, tenant: Tenant, def: Pick<RouteDef, 'admin' | 'orProfiles'>): Promise<void>;
+    /** 403 unless the module is enabled for this user, on the request's device, today. */
+    requireModule(request: FastifyRequest, user: AuthUser, tenant: Tenant, moduleId: string): Promise<void>;
   }
+}
+
+/** The `Dispositivo` header: mobile or desktop (the default); anything else is a 400. */
+export function deviceOf(request: FastifyRequest): Device {
+  const v = headerValue(request, HEADERS.device)?.toLowerCase();
+  if (v === undefined) return 'desktop';
+  if (!(DEVICES as readonly string[]).includes(v)) throw badRequest(msg.dispositivoInvalido);
+  return v as Device;
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
@@ -152,6 +165,18 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     tenant.entity = entity;
     tenant.actingAs = actuaComo !== undefined;
     return tenant;
+  });
+
+  app.decorate('requireRole', async (request: FastifyRequest, user: AuthUser, tenant: Tenant, def: Pick<RouteDef, 'admin' | 'orProfiles'>) => {
+    if (!def.admin || tenant.isAdmin) return;
+    if (def.orProfiles?.some((p) => tenant.profileIds.includes(p))) return;
+    await deny(request, user, tenant.company.id, 'admin', msg.soloAdministradores);
+  });
+
+  app.decorate('requireModule', async (request: FastifyRequest, user: AuthUser, tenant: Tenant, moduleId: string) => {
+    const device = deviceOf(request);
+    const enabled = await enabledModuleIds(app.db, { companyId: tenant.company.id, userId: user.userId, device, today: todayInArgentina() });
+    if (!enabled.has(moduleId)) await deny(request, user, tenant.company.id, `module:${moduleId}:${device}`, msg.moduloNoHabilitado);
   });
 });
 

@@ -28,7 +28,7 @@ function BrandedTheme({ children }: { children: ReactNode }) {
         components: { Layout: { headerBg: branding.data?.colors.header ?? '#1B5E20', headerPadding: '0 12px' } },
       }}
     >
-      <AntApp notification={{ placement: 'topRight' }}>
+      <AntApp notification={{ placement: 'topRight', stack: { threshold: 2 }, maxCount: 4 }}>
         <BrandingErrors failed={branding.isError} />
         {children}
       </AntApp>

@@ -4,6 +4,8 @@ import { SessionsPage } from '../features/access/sessions-page';
 import { NewSessionPage } from '../features/access/new-session-page';
 import { ForgotPage } from '../features/access/forgot-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { UsersPage } from '../features/admin/users-page';
+import { ParametersPage } from '../features/admin/parameters-page';
 import { RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
 
 export const router = createHashRouter([
@@ -18,7 +20,13 @@ export const router = createHashRouter([
   {
     path: '/:profile',
     element: <ShellRoute />,
-    children: [{ path: 'dashboard', element: <DashboardPage /> }, { path: '*', element: <UnknownRoute /> }],
+    children: [
+      // handle.module: the shell shows a refusal instead of the page when the module is not enabled for the user.
+      { path: 'dashboard', element: <DashboardPage />, handle: { module: 'dashboard' } },
+      { path: 'usuarios', element: <UsersPage /> },
+      { path: 'parametros', element: <ParametersPage /> },
+      { path: '*', element: <UnknownRoute /> },
+    ],
   },
   { path: '*', element: <UnknownRoute /> },
 ]);

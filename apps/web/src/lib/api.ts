@@ -1,5 +1,6 @@
 import { API_PREFIX, msg, type OauthResponse } from '@portal/contract';
 import { sessionStore } from './session-store';
+import { isMobileNow } from './device';
 
 /** A refusal from the server, carrying its Spanish message. */
 export class ApiError extends Error {
@@ -37,6 +38,8 @@ function headers(anonymous: boolean): Record<string, string> {
   if (s.host) h.Cuit = s.host.cuit;
   if (s.entity) h.Entity_ID = String(s.entity.codent);
   if (s.actuaComo) h.Actua_como = String(s.actuaComo);
+  // Which device's module configuration applies (a display policy: the browser says what it is).
+  h.Dispositivo = isMobileNow() ? 'mobile' : 'desktop';
   return h;
 }
 

@@ -13,10 +13,12 @@ export type SessionState = {
   entity: ChosenEntity | null;
   profile: number | null;
   actuaComo: number | null;
+  /** The 'Administración' dialog was shown in this login (it opens by itself once per login). */
+  adminPrompted: boolean;
 };
 
 const KEY = 'portal.session.v1';
-const EMPTY: SessionState = { accessToken: null, refreshToken: null, host: null, entity: null, profile: null, actuaComo: null };
+const EMPTY: SessionState = { accessToken: null, refreshToken: null, host: null, entity: null, profile: null, actuaComo: null, adminPrompted: false };
 
 function read(): SessionState {
   try {

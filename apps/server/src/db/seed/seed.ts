@@ -7,6 +7,9 @@ import { logoSvg } from '../../modules/branding/logo.js';
 import { Random } from './random.js';
 import { ADMIN_PASSWORD, COMPANIES, DEMO_PASSWORD, ENTITY_CODES, SELF_SIGNUP_CUSTOMER } from './identities.js';
 import { FIRM_KINDS, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, LOCALITIES } from './names.js';
+import { seedAdmin } from './admin.js';
+import { seedDashboardData, seedDashboardItems } from './dashboard.js';
+import { bulkInsert } from './bulk.js';
 
 export type DemoSize = 'small' | 'demo' | 'large';
 
@@ -51,9 +54,10 @@ function generatedCustomers(rnd: Random, companyId: number, count: number, first
 }
 
 async function insertChunked(db: DB, rows: Insertable<EntitiesTable>[]) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto('entities').values(rows.slice(i, i + 500)).execute();
-  }
+  await bulkInsert(db, 'entities', {
+    company_id: 'integer', code: 'integer', name: 'text', description: 'text', cuit: 'text', seller_id: 'integer', active: 'boolean',
+    phone: 'text', email: 'text', locality: 'text', province: 'text',
+  }, rows.map((r) => ({ ...r, active: r.active ?? true })));
 }
 
 /** Seeds the demo tenant of ../shared/demo-tenant.md in one transaction. Deterministic for a given size. */
@@ -152,5 +156,15 @@ export async function seedDemo(db: DB, size: DemoSize): Promise<void> {
         await trx.insertInto('active_sessions').values({ user_id: id, company_id: l.company }).execute();
       }
     }
+    await seedAdmin(trx);
+
+    const rich = new Set([
+      await entityId(lp, ENTITY_CODES.juanPerez),
+      await entityId(lp, ENTITY_CODES.perezHnos),
+      await entityId(lp, ENTITY_CODES.lauraMartinez),
+      await entityId(ds, 501),
+    ]);
+    await seedDashboardData(trx, size, rich);
+    await seedDashboardItems(trx);
   });
 }

@@ -176,6 +176,11 @@ export function countActiveUserEntities(db: DB, userId: number, companyId: numbe
     .executeTakeFirstOrThrow();
 }
 
+/** The code of an entity of the company (null when the id is not one of the company's). */
+export function findEntityCode(db: DB, companyId: number, entityId: number) {
+  return db.selectFrom('entities').select('code').where('company_id', '=', companyId).where('id', '=', entityId).executeTakeFirst();
+}
+
 export function listProfiles(db: DB, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('profiles').selectAll().where('id', 'in', ids).orderBy('id').execute();

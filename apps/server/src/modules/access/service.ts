@@ -9,6 +9,7 @@ import {
   formatPhone,
   msg,
   profileSaveRequest,
+  todayInArgentina,
   registerRequest,
   verificationSmsRequest,
   type DataResponse,
@@ -33,6 +34,7 @@ import type { SmsProvider } from '../../messaging/sms.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
 import * as repo from './repository.js';
+import { enabledModuleIds } from '../admin/module-access.js';
 import { toCompanySession, toEntidad, toMenu } from './mapper.js';
 import { recoveryMail } from './mails.js';
 
@@ -145,13 +147,21 @@ export class AccessService {
     if (query.mobile ? !tenant.mobile : !tenant.desktop) throw forbidden(msg.sinAccesoDispositivo);
     const profileId = query.perfil ?? tenant.defaultProfileId;
     if (!tenant.profileIds.includes(profileId)) throw forbidden(msg.perfilSinAcceso);
-    const [row, profiles, modules, entities] = await Promise.all([
+    const [row, profiles, modules, enabled, entities] = await Promise.all([
       repo.findUserById(this.d.db, user.userId),
       repo.listProfiles(this.d.db, tenant.profileIds),
       repo.listModulesForProfile(this.d.db, profileId, query.mobile),
+      // Only the modules enabled for this user, on this device, today (the API refuses the others alike).
+      enabledModuleIds(this.d.db, {
+        companyId: tenant.company.id,
+        userId: user.userId,
+        device: query.mobile ? 'mobile' : 'desktop',
+        today: todayInArgentina(),
+      }),
       repo.countActiveUserEntities(this.d.db, user.userId, tenant.company.id),
     ]);
     if (!row) throw unauthorized(msg.tokenInvalido);
+    const actingAs = tenant.isAdmin && row.entity_acting_as ? await repo.findEntityCode(this.d.db, tenant.company.id, row.entity_acting_as) : undefined;
     const singleEntity = Number(entities.n) === 1 ? Number(entities.code) : null;
     return {
       success: true,
@@ -170,8 +180,9 @@ export class AccessService {
         perfile_default: tenant.defaultProfileId,
         empresa: { cuit: tenant.company.cuit, razonsocial: tenant.company.name },
         entidades: Number(entities.n),
+        actua_como: actingAs?.code ?? null,
       },
-      menu: toMenu(modules),
+      menu: toMenu(modules.filter((m) => enabled.has(m.id))),
     };
   }
 

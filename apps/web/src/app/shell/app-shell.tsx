@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Layout, Result, Spin, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useNavigate } from 'react-router';
-import { msg, type Entidad } from '@portal/contract';
+import { Outlet, useMatches, useNavigate } from 'react-router';
+import { msg, type Entidad, type MenuItem } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
 import { useBranding } from '../../lib/branding';
 import { useIsMobile } from '../../lib/device';
@@ -17,8 +17,10 @@ import { SideMenu } from './side-menu';
 import { ProfileDialog } from './profile-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { NewsNotice } from './news-notice';
+import { AdminDialog } from '../../features/admin/components/admin-dialog';
+import { ModuleConfigDrawer } from '../../features/admin/components/module-config-drawer';
 
-export type ShellContext = { profile: number };
+export type ShellContext = { profile: number; adminweb: boolean };
 
 /** Header, side drawer, dialogs and footer around every authenticated page. */
 export function AppShell({ profile }: { profile: number }) {
@@ -31,6 +33,8 @@ export function AppShell({ profile }: { profile: number }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [changeLater, setChangeLater] = useState(false);
+  const [adminDialog, setAdminDialog] = useState(false);
+  const [companyModules, setCompanyModules] = useState(false);
 
   const cuit = session.host?.cuit ?? null;
   const branding = useBranding(cuit);
@@ -38,6 +42,12 @@ export function AppShell({ profile }: { profile: number }) {
   const usuario = data.data?.usuario;
   const showEntitySelector = Boolean(usuario && usuario.entidades > 1 && !usuario.adminweb);
   const entities = useEntities(showEntitySelector ? cuit : null);
+  // 'Administración' opens by itself once per login for administrators, and again from 'Cambiar entidad'.
+  const adminOpen = Boolean(usuario?.adminweb) && (adminDialog || !session.adminPrompted);
+  // A route of a module the menu does not carry (disabled for this user, device or date) shows a refusal.
+  const matches = useMatches();
+  const routeModule = matches.map((m) => (m.handle as { module?: string } | undefined)?.module).find(Boolean);
+  const moduleRefused = Boolean(routeModule && data.data && !menuIds(data.data.menu).has(routeModule));
 
   useEffect(() => {
     if (data.isError) notify.error('Error', msg.errorDatosUsuario + (data.error ? `. ${errorMessage(data.error, msg.errorObtenerDatos)}` : ''));
@@ -53,6 +63,11 @@ export function AppShell({ profile }: { profile: number }) {
     sessionStore.set({ entity: { codent: entity.codent, label: entityLabel(entity) } });
     void queryClient.invalidateQueries();
     navigate(`/${profile}/dashboard`);
+  }
+
+  function handleAdminClose() {
+    setAdminDialog(false);
+    sessionStore.set({ adminPrompted: true });
   }
 
   function handleLogout() {
@@ -83,6 +98,8 @@ export function AppShell({ profile }: { profile: number }) {
         mobile={mobile}
         title={session.host?.razonsocial ?? branding.data?.title ?? ''}
         onLogout={handleLogout}
+        admin={Boolean(usuario?.adminweb)}
+        onAdminAction={(action) => (action === 'cambiar-entidad' ? setAdminDialog(true) : setCompanyModules(true))}
       />
       <Layout.Content className="shell-content">
         <NewsNotice branding={branding.data} />
@@ -92,8 +109,10 @@ export function AppShell({ profile }: { profile: number }) {
           </div>
         ) : data.isError ? (
           <Result status="warning" title={msg.errorDatosUsuario} subTitle={errorMessage(data.error, msg.errorObtenerDatos)} />
+        ) : moduleRefused ? (
+          <Result status="403" title={msg.moduloNoHabilitado} subTitle="Consulte con el administrador de la empresa." />
         ) : (
-          <Outlet context={{ profile } satisfies ShellContext} />
+          <Outlet context={{ profile, adminweb: usuario?.adminweb ?? false } satisfies ShellContext} />
         )}
       </Layout.Content>
       <Layout.Footer className="shell-footer">
@@ -110,8 +129,21 @@ export function AppShell({ profile }: { profile: number }) {
             firstName={usuario.first_name}
             lastName={usuario.last_name}
           />
+          {usuario.adminweb && (
+            <>
+              <AdminDialog open={adminOpen} onClose={handleAdminClose} username={usuario.username} profile={profile} actingAs={usuario.actua_como} />
+              <ModuleConfigDrawer target={companyModules ? { kind: 'company' } : null} onClose={() => setCompanyModules(false)} />
+            </>
+          )}
         </>
       )}
     </Layout>
   );
+}
+
+function menuIds(items: MenuItem[]): Set<string> {
+  const ids = new Set<string>();
+  const walk = (list: MenuItem[]) => list.forEach((i) => (ids.add(i.id), walk(i.children ?? [])));
+  walk(items);
+  return ids;
 }

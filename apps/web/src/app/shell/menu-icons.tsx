@@ -11,18 +11,21 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 
-/** The server names an icon; unknown names get a neutral one. */
+/**
+ * The server names an icon; unknown names get a neutral one. The icons are decorative: hidden from assistive
+ * technology, which would otherwise read their English names ('home', 'plus-circle') before each item.
+ */
 const ICONS: Record<string, ReactNode> = {
-  home: <HomeOutlined />,
-  cart: <ShoppingCartOutlined />,
-  file: <FileTextOutlined />,
-  money: <DollarOutlined />,
-  chart: <BarChartOutlined />,
-  stock: <InboxOutlined />,
-  users: <TeamOutlined />,
-  settings: <SettingOutlined />,
+  home: <HomeOutlined aria-hidden />,
+  cart: <ShoppingCartOutlined aria-hidden />,
+  file: <FileTextOutlined aria-hidden />,
+  money: <DollarOutlined aria-hidden />,
+  chart: <BarChartOutlined aria-hidden />,
+  stock: <InboxOutlined aria-hidden />,
+  users: <TeamOutlined aria-hidden />,
+  settings: <SettingOutlined aria-hidden />,
 };
 
 export function menuIcon(name: string): ReactNode {
-  return ICONS[name] ?? <AppstoreOutlined />;
+  return ICONS[name] ?? <AppstoreOutlined aria-hidden />;
 }

@@ -1,5 +1,14 @@
 import { Drawer, Menu, type MenuProps } from 'antd';
-import { LoginOutlined, LogoutOutlined, PlusCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  CloseOutlined,
+  LogoutOutlined,
+  PlusCircleOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '@portal/contract';
 import { menuIcon } from './menu-icons';
@@ -13,7 +22,12 @@ type SideMenuProps = {
   mobile: boolean;
   title: string;
   onLogout: () => void;
+  /** usuario.adminweb: 'Cambiar entidad' and, on desktop, the 'Administrador' group (built here, not by the server). */
+  admin: boolean;
+  onAdminAction: (action: AdminAction) => void;
 };
+
+export type AdminAction = 'cambiar-entidad' | 'modulos-empresa';
 
 /** Items stay disabled until an entity is chosen, except the users item (access.md §6). */
 const ALWAYS_ENABLED = new Set(['usuarios']);
@@ -28,7 +42,7 @@ function toItems(items: MenuItem[], profile: number, hasEntity: boolean): NonNul
   });
 }
 
-export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, title, onLogout }: SideMenuProps) {
+export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, title, onLogout, admin, onAdminAction }: SideMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const account: NonNullable<MenuProps['items']>[number] = {
@@ -36,12 +50,36 @@ export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, titl
     key: 'cuenta',
     label: 'Cuenta',
     children: [
-      { key: '/welcome/new', label: 'Nueva sesion', icon: <PlusCircleOutlined /> },
-      { key: '/welcome/sessions', label: 'Sesiones activas', icon: <UnorderedListOutlined /> },
-      ...(mobile ? [{ key: 'logout', label: 'Cerrar sesion', icon: <LogoutOutlined /> }] : []),
+      { key: '/welcome/new', label: 'Nueva sesion', icon: <PlusCircleOutlined aria-hidden /> },
+      { key: '/welcome/sessions', label: 'Sesiones activas', icon: <UnorderedListOutlined aria-hidden /> },
+      ...(mobile ? [{ key: 'logout', label: 'Cerrar sesion', icon: <LogoutOutlined aria-hidden /> }] : []),
     ],
   };
-  const items: MenuProps['items'] = [...toItems(menu, profile, hasEntity), { type: 'divider' }, account];
+  const adminItems: NonNullable<MenuProps['items']> = admin
+    ? [
+        { key: 'action:cambiar-entidad', label: 'Cambiar entidad', icon: <SwapOutlined aria-hidden /> },
+        ...(mobile
+          ? []
+          : [
+              {
+                type: 'group' as const,
+                key: 'administrador',
+                label: 'Administrador',
+                children: [
+                  { key: `/${profile}/usuarios`, label: 'Usuarios', icon: <TeamOutlined aria-hidden /> },
+                  { key: 'action:modulos-empresa', label: 'Módulos de la empresa', icon: <AppstoreOutlined aria-hidden />, disabled: !hasEntity },
+                  { key: `/${profile}/parametros`, label: 'Parámetros', icon: <SettingOutlined aria-hidden />, disabled: !hasEntity },
+                ],
+              },
+            ]),
+      ]
+    : [];
+  const items: MenuProps['items'] = [
+    ...toItems(menu, profile, hasEntity),
+    ...(adminItems.length ? [{ type: 'divider' as const }, ...adminItems] : []),
+    { type: 'divider' },
+    account,
+  ];
 
   return (
     <Drawer
@@ -51,7 +89,7 @@ export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, titl
       onClose={onClose}
       size={280}
       styles={{ body: { padding: 0 } }}
-      closeIcon={<LoginOutlined rotate={180} aria-label="Cerrar menú" />}
+      closeIcon={<CloseOutlined aria-label="Cerrar menú" />}
     >
       <Menu
         mode="inline"
@@ -60,6 +98,7 @@ export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, titl
         onClick={({ key }) => {
           onClose();
           if (key === 'logout') onLogout();
+          else if (key.startsWith('action:')) onAdminAction(key.slice('action:'.length) as AdminAction);
           else navigate(key);
         }}
         style={{ borderInlineEnd: 0 }}

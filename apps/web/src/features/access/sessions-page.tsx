@@ -140,7 +140,8 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
     return q ? list.filter((e) => `${entityLabel(e)} ${e.razsoc} ${e.cuit_entidad} ${e.codent}`.toLowerCase().includes(q)) : list;
   }, [entities.data, search]);
 
-  async function enter(entity: Entidad) {
+  /** `left()` says the screen was left meanwhile (or the automatic choice was superseded): no navigation then. */
+  async function enter(entity: Entidad, left: () => boolean = () => false) {
     setBusy(true);
     try {
       sessionStore.set({
@@ -150,6 +151,9 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
         actuaComo: null,
       });
       const data = await api<DataResponse>('/data', { query: { mobile: isMobileNow() } });
+      if (left()) return;
+      // The company's name as the server has it: a session just added may not be in the cached list yet.
+      sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial } });
       queryClient.clear();
       const list = data.usuario.perfiles;
       if (list.length === 1) {
@@ -171,7 +175,12 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
   const autoEntity = entities.isSuccess && active.length === 1 ? active[0]! : null;
   const auto = autoEntity !== null && !profiles;
   useEffect(() => {
-    if (autoEntity) void enter(autoEntity);
+    if (!autoEntity) return;
+    let left = false;
+    void enter(autoEntity, () => left);
+    return () => {
+      left = true;
+    };
     // enter() is recreated each render; the choice depends only on which entity is the single one
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoEntity?.codent]);

@@ -1,34 +1,127 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Result, Row, Select, Skeleton, Space, Typography, theme } from 'antd';
+import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { msg, type Porlet } from '@portal/contract';
+import { errorMessage } from '../../lib/api';
+import { useIsMobile } from '../../lib/device';
 import { useSession } from '../../lib/session-store';
-import { formatCuit } from '@portal/contract';
+import type { ShellContext } from '../../app/shell/app-shell';
+import { useDashboard } from './api/get-dashboard';
+import { useSellers, useZones } from './api/get-filter-lists';
+import { SummaryCards } from './components/summary-cards';
+import { BarChartCard } from './components/bar-chart-card';
+import { GrainPosition } from './components/grain-position';
+import { NewsCards } from './components/news-cards';
+import { TableCard } from './components/table-card';
 
-/**
- * /{profile}/dashboard. The porlets (cards, charts, grain position) come from the dashboard call of the
- * administration-and-dashboards issue; until then the page greets the user in the chosen company and entity.
- */
+const TITLES: Record<number, string> = { 1: 'Inicio', 2: 'Tablero del vendedor', 3: 'Tablero de la zona', 4: 'Inicio', 5: 'Inicio', 6: 'Inicio' };
+
+/** /{profile}/dashboard: computed by the server for the company, entity and profile. Filters live in the URL. */
 export function DashboardPage() {
+  const { profile, adminweb } = useOutletContext<ShellContext>();
   const { host, entity } = useSession();
+  const mobile = useIsMobile();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const [params, setParams] = useSearchParams();
+  const vendedor = params.get('vendedor') ? Number(params.get('vendedor')) : undefined;
+  const zona = params.get('zona') ? Number(params.get('zona')) : undefined;
+  const staff = profile === 2 || profile === 3;
+  const dashboard = useDashboard({ cuit: host?.cuit ?? null, entity: entity?.codent ?? null, profile, vendedor, zona });
+  const sellers = useSellers(host?.cuit ?? null, profile === 3 && adminweb);
+  const zones = useZones(host?.cuit ?? null, profile === 3 && adminweb);
+
+  function setFilter(key: 'vendedor' | 'zona', value: number | undefined) {
+    const next = new URLSearchParams(params);
+    if (value === undefined) next.delete(key);
+    else next.set(key, String(value));
+    setParams(next, { replace: true });
+  }
+
+  const porlets = dashboard.data?.porlets ?? [];
+  const of = <T extends Porlet['tipo']>(tipo: T) => porlets.filter((p): p is Extract<Porlet, { tipo: T }> => p.tipo === tipo);
+  // An administrator picks any seller; a zone manager the sellers of the zone, as 'Ventas por vendedor' lists them.
+  const zoneSellers = of('barras').find((p) => p.id === 'ventas-vendedor')?.serie.map((b) => ({ id: Number(b.label), descripcion: b.nombre }));
+  const sellerOptions = adminweb ? (sellers.data ?? []) : (zoneSellers ?? []);
+
   return (
-    <div className="page">
-      <Typography.Title level={3} className="page-title">
-        Inicio
-      </Typography.Title>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
-          <Card title="Empresa" data-testid="dashboard-company">
-            <Typography.Text strong>{host?.razonsocial}</Typography.Text>
-            <br />
-            <Typography.Text type="secondary">CUIT {host ? formatCuit(host.cuit) : ''}</Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} md={12}>
-          <Card title="Entidad" data-testid="dashboard-entity">
-            <Typography.Text strong>{entity?.label}</Typography.Text>
-            <br />
-            <Typography.Text type="secondary">Código {entity?.codent}</Typography.Text>
-          </Card>
-        </Col>
-      </Row>
+    <div className="page dashboard">
+      <div className="page-heading">
+        <div>
+          <Typography.Title level={3} className="page-title">
+            {TITLES[profile] ?? 'Inicio'}
+          </Typography.Title>
+          <Typography.Text type="secondary" className="dashboard-context">
+            <span data-testid="dashboard-entity">
+              {entity?.label} · Código {entity?.codent}
+            </span>
+            {' · '}
+            <span data-testid="dashboard-company">{host?.razonsocial}</span>
+          </Typography.Text>
+        </div>
+        {profile === 3 && (
+          <Space wrap className="dashboard-filters">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Todos los vendedores"
+              aria-label="Vendedor"
+              style={{ minWidth: 200 }}
+              value={vendedor}
+              onChange={(v?: number) => setFilter('vendedor', v)}
+              options={sellerOptions.map((s) => ({ value: s.id, label: s.descripcion }))}
+            />
+            {adminweb && zones.data && zones.data.length > 0 && (
+              <Select
+                allowClear
+                placeholder="Todas las zonas"
+                aria-label="Zona"
+                style={{ minWidth: 180 }}
+                value={zona}
+                onChange={(v?: number) => setFilter('zona', v)}
+                options={zones.data.map((z) => ({ value: z.id, label: z.descripcion }))}
+              />
+            )}
+          </Space>
+        )}
+      </div>
+      {dashboard.isLoading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : dashboard.isError ? (
+        <Result status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(dashboard.error, msg.errorObtenerDatos)} />
+      ) : (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <NewsCards porlets={porlets} profile={profile} mobile={mobile} />
+          {of('resumen').map((p) => (
+            <SummaryCards key={p.id} porlet={p} />
+          ))}
+          {(of('barras').length > 0 || of('tabla').length > 0) && (
+            <Row gutter={[12, 12]}>
+              {of('barras').map((p) => (
+                <Col key={p.id} xs={24} lg={p.orientacion === 'horizontal' && !staff ? 24 : 12}>
+                  <BarChartCard
+                    porlet={p}
+                    color={token.colorPrimary}
+                    mobile={mobile}
+                    onBarClick={p.link ? (label) => navigate(`/${profile}/${p.link}/${encodeURIComponent(label)}`) : undefined}
+                  />
+                </Col>
+              ))}
+              {of('tabla').map((p) => (
+                <Col key={p.id} xs={24} lg={12}>
+                  <TableCard porlet={p} />
+                </Col>
+              ))}
+            </Row>
+          )}
+          {profile === 1 && (
+            <GrainPosition
+              rows={dashboard.data?.etenet_fichares.items ?? []}
+              mobile={mobile}
+              onRow={(r) => navigate(`/1/granos/${encodeURIComponent(r.cereal)}/${encodeURIComponent(r.cosecha)}`)}
+            />
+          )}
+        </Space>
+      )}
     </div>
   );
 }

@@ -23,10 +23,22 @@ export function AuthLayout({ title, children, width = 440, cuit }: AuthLayoutPro
             {branding.data?.title ?? '\u00a0'}
           </Typography.Title>
         </div>
-        <Card className="auth-card" title={title}>
+        <Card
+          className="auth-card"
+          title={
+            title ? (
+              // The screen's name for assistive technology (and tests): the card title is its heading.
+              <span role="heading" aria-level={2}>
+                {title}
+              </span>
+            ) : undefined
+          }
+        >
           {children}
         </Card>
-        <div className="auth-footer">{APP_VERSION}</div>
+        <div className="auth-footer">
+          <span>{APP_VERSION}</span>
+        </div>
       </div>
     </div>
   );

@@ -77,6 +77,8 @@ export function RegisterForm() {
     <>
       <Steps
         size="small"
+        orientation="horizontal"
+        responsive={false}
         current={step === 'form' ? 0 : 1}
         items={[{ title: 'Sus datos' }, { title: 'Código SMS' }]}
         style={{ marginBottom: 20 }}

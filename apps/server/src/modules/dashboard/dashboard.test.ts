@@ -1,0 +1,245 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { formatMoney, formatNumber, todayInArgentina, type DashboardResponse, type Porlet } from '@portal/contract';
+import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+
+/** GET /proxy/cgi/etenet_dashboard: every figure is recomputed here from the seeded rows, independently. */
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+const URL = '/api/public/proxy/cgi/etenet_dashboard';
+
+before(async () => {
+  ctx = await createTestApp();
+  for (const u of ['productor', 'vendedor', 'deposito', 'admin']) tokens[u] = (await login(ctx.app, u)).access_token;
+});
+after(async () => {
+  await ctx?.close();
+});
+
+async function dashboard(user: string, entity: string, query = ''): Promise<DashboardResponse> {
+  const res = await ctx.app.inject({ method: 'GET', url: `${URL}${query}`, headers: bearer(tokens[user]!, { cuit: LA_PAMPA, entity_id: entity }) });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as DashboardResponse;
+}
+const find = <T extends Porlet['tipo']>(d: DashboardResponse, id: string, tipo: T) => {
+  const p = d.porlets.find((x) => x.id === id);
+  assert.ok(p, `porlet ${id}`);
+  assert.equal(p.tipo, tipo);
+  return p as Extract<Porlet, { tipo: T }>;
+};
+const entityId = async (code: number) =>
+  (await ctx.db.selectFrom('entities as e').innerJoin('companies as c', 'c.id', 'e.company_id').select('e.id').where('c.cuit', '=', LA_PAMPA).where('e.code', '=', code).executeTakeFirstOrThrow()).id;
+
+/** Decimal strings added as integers of cents: no float drift in the check either. */
+const cents = (v: string) => {
+  const neg = v.startsWith('-');
+  const [i, f = ''] = v.replace('-', '').split('.');
+  return (neg ? -1 : 1) * (Number(i) * 100 + Number((f + '00').slice(0, 2)));
+};
+const fromCents = (c: number) => (c / 100).toFixed(2);
+
+test('is guarded: 401 without or with a forged token, 403 for a foreign company and a foreign entity', async () => {
+  await expectGuarded(ctx.app, { method: 'GET', url: URL }, { access: 'entity', token: tokens.productor! });
+});
+
+test('needs an entity (400) and a profile of the user (403); a bad group is 400 in Spanish', async () => {
+  expectRefused(await ctx.app.inject({ method: 'GET', url: URL, headers: bearer(tokens.productor!, { cuit: LA_PAMPA }) }), 400, 'Debe seleccionar una entidad.');
+  expectRefused(
+    await ctx.app.inject({ method: 'GET', url: `${URL}?perfil=2`, headers: bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' }) }),
+    403,
+    'No tiene asignado el perfil indicado.',
+  );
+  expectRefused(
+    await ctx.app.inject({ method: 'GET', url: `${URL}?grupo=otro`, headers: bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' }) }),
+    400,
+    'El grupo indicado no existe.',
+  );
+});
+
+describe('customer (profile 1)', () => {
+  test('balances per currency, overdue and pending orders equal the sums of the seeded rows', async () => {
+    const d = await dashboard('productor', '1001');
+    const id = await entityId(1001);
+    const rows = await ctx.db.selectFrom('account_movements').select(['currency', 'amount', 'settled', 'due_date']).where('entity_id', '=', id).execute();
+    const today = todayInArgentina();
+    const summary = find(d, 'resumen-cliente', 'resumen');
+    for (const currency of ['ARS', 'USD'] as const) {
+      const total = rows.filter((r) => r.currency === currency).reduce((s, r) => s + cents(r.amount), 0);
+      const item = summary.items.find((i) => i.id === `saldo-${currency}`);
+      assert.ok(item, `saldo ${currency}`);
+      assert.equal(item.valor_con_formato, formatMoney(fromCents(total), currency));
+    }
+    const overdue = rows.filter((r) => r.currency === 'ARS' && cents(r.amount) > 0 && !r.settled && r.due_date !== null && r.due_date < today);
+    const overdueItem = summary.items.find((i) => i.id === 'vencido')!;
+    assert.equal(overdueItem.valor_con_formato, formatMoney(fromCents(overdue.reduce((s, r) => s + cents(r.amount), 0)), 'ARS'));
+
+    const pending = await ctx.db.selectFrom('sales_orders').select('total').where('entity_id', '=', id).where('status', '=', 'pending').execute();
+    const pendingItem = summary.items.find((i) => i.id === 'pedidos-pendientes')!;
+    assert.equal(pendingItem.valor, pending.length);
+    if (pending.length) assert.equal(pendingItem.detalle, formatMoney(fromCents(pending.reduce((s, r) => s + cents(r.total), 0)), 'ARS'));
+  });
+
+  test('the grain position has one row per grain and harvest with the seven columns and the stock they leave', async () => {
+    const d = await dashboard('productor', '1001');
+    const id = await entityId(1001);
+    const rows = await ctx.db.selectFrom('grain_movements').select(['grain', 'harvest', 'kind', 'kilos']).where('entity_id', '=', id).execute();
+    const expected = new Map<string, number[]>();
+    for (const r of rows) {
+      const key = `${r.grain}|${r.harvest}`;
+      const k = expected.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
+      k[r.kind - 1]! += Number(r.kilos);
+      expected.set(key, k);
+    }
+    const items = d.etenet_fichares.items;
+    assert.equal(items.length, expected.size);
+    assert.ok(items.length > 0);
+    let totalStock = 0;
+    for (const row of items) {
+      const k = expected.get(`${row.cereal}|${row.cosecha}`);
+      assert.ok(k, `${row.cereal} ${row.cosecha}`);
+      assert.deepEqual([row.kilos1, row.kilos2, row.kilos3, row.kilos4, row.kilos5, row.kilos6, row.kilos7], k);
+      assert.equal(row.kilstk, k[0]! + k[2]! - k[3]! - k[4]! - k[5]!);
+      totalStock += row.kilstk;
+    }
+    assert.ok(items.some((r) => r.kilstk > 0) && items.some((r) => r.kilstk === 0), 'some positions have stock and some do not');
+    const stockItem = find(d, 'resumen-cliente', 'resumen').items.find((i) => i.id === 'granos-stock')!;
+    assert.equal(stockItem.valor_con_formato, `${formatNumber(totalStock, 0)} kg`);
+  });
+
+  test('purchases per month cover the last twelve months and equal the confirmed orders of each month', async () => {
+    const d = await dashboard('productor', '1001');
+    const chart = find(d, 'compras-mes', 'barras');
+    assert.equal(chart.link, 'pedidos/historial');
+    assert.equal(chart.serie.length, 12);
+    assert.equal(chart.serie.at(-1)!.label, todayInArgentina().slice(0, 7));
+    const id = await entityId(1001);
+    const orders = await ctx.db.selectFrom('sales_orders').select(['ordered_on', 'total', 'status']).where('entity_id', '=', id).execute();
+    for (const bar of chart.serie) {
+      const sum = orders.filter((o) => o.status !== 'pending' && o.ordered_on.startsWith(bar.label)).reduce((s, o) => s + cents(o.total), 0);
+      assert.equal(bar.valor_con_formato, formatMoney(fromCents(sum), 'ARS'), bar.label);
+    }
+    assert.ok(chart.serie.some((b) => b.valor > 0));
+  });
+
+  test('deliveries per grain sum the romaneos of the last twelve months and link to the grain page', async () => {
+    const d = await dashboard('productor', '1001');
+    const chart = find(d, 'entregas-grano', 'barras');
+    assert.equal(chart.link, 'granos');
+    const first = find(d, 'compras-mes', 'barras').serie[0]!.label;
+    const id = await entityId(1001);
+    const rows = await ctx.db.selectFrom('grain_movements').select(['grain', 'kilos']).where('entity_id', '=', id).where('kind', '=', 1).where('date', '>=', `${first}-01`).execute();
+    const byGrain = new Map<string, number>();
+    for (const r of rows) byGrain.set(r.grain, (byGrain.get(r.grain) ?? 0) + Number(r.kilos));
+    assert.deepEqual(Object.fromEntries(chart.serie.map((b) => [b.label, b.valor])), Object.fromEntries(byGrain));
+  });
+
+  test('another entity of the same user gets its own figures', async () => {
+    const a = await dashboard('productor', '1001');
+    const b = await dashboard('productor', '1002');
+    assert.deepEqual(a.entidades, [{ id: 1001, descripcion: 'Pérez, Juan' }]);
+    assert.deepEqual(b.entidades, [{ id: 1002, descripcion: 'Pérez Hnos. S.H.' }]);
+    assert.notDeepEqual(find(a, 'resumen-cliente', 'resumen').items, find(b, 'resumen-cliente', 'resumen').items);
+  });
+
+  test('text, html and banner cards come from the company, html cleaned of scripts and handlers', async () => {
+    const company = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('dashboard_items')
+      .values({ company_id: company.id, profile_id: 1, kind: 'html', title: 'Prueba', body: '<p onclick="robar()">Hola <script>alert(1)</script><a href="javascript:robar()">x</a><b>ok</b></p>', sort_order: 99 })
+      .execute();
+    const d = await dashboard('productor', '1001', '?grupo=novedades');
+    assert.ok(d.porlets.every((p) => p.grupo === 'novedades'));
+    const html = d.porlets.filter((p) => p.tipo === 'html').map((p) => (p as Extract<Porlet, { tipo: 'html' }>).html);
+    const dirty = html.find((h) => h.includes('Hola'));
+    assert.ok(dirty);
+    assert.doesNotMatch(dirty, /script|onclick|javascript:/i);
+    assert.match(dirty, /<b>ok<\/b>/);
+    const banners = find(d, 'banners', 'banners');
+    assert.equal(banners.items.length, 3);
+    assert.ok(banners.items.some((b) => b.link === 'pedidos') && banners.items.some((b) => b.link?.startsWith('https://')));
+    assert.ok(banners.items.every((b) => b.imagen.startsWith('data:image/svg+xml')));
+  });
+});
+
+describe('seller and zone manager (profiles 2 and 3)', () => {
+  const ordersOfSellers = async (codes: number[]) =>
+    sql<{ status: string; total: string; ordered_on: string; entity_id: number }>`
+      select o.status, o.total, o.ordered_on, o.entity_id from sales_orders o join sellers s on s.id = o.seller_id
+      join companies c on c.id = o.company_id where c.cuit = ${LA_PAMPA} and s.code = any(${codes})`.execute(ctx.db).then((r) => r.rows);
+
+  test("a seller sees their own customers' sales of the month and pending orders", async () => {
+    const d = await dashboard('vendedor', '1', '?perfil=2');
+    const orders = await ordersOfSellers([1]);
+    const month = todayInArgentina().slice(0, 7);
+    const monthTotal = orders.filter((o) => o.status !== 'pending' && o.ordered_on.startsWith(month)).reduce((s, o) => s + cents(o.total), 0);
+    const summary = find(d, 'resumen-ventas', 'resumen');
+    assert.equal(summary.items.find((i) => i.id === 'ventas-mes')!.valor_con_formato, formatMoney(fromCents(monthTotal), 'ARS'));
+    const pending = orders.filter((o) => o.status === 'pending');
+    assert.equal(summary.items.find((i) => i.id === 'pedidos-pendientes')!.valor, pending.length);
+    const table = find(d, 'pedidos-pendientes-clientes', 'tabla');
+    assert.equal(table.filas.length, Math.min(8, pending.length));
+    const top = find(d, 'principales-clientes', 'barras');
+    assert.ok(top.serie.length > 0 && top.serie.length <= 10);
+    for (let i = 1; i < top.serie.length; i++) assert.ok(top.serie[i - 1]!.valor >= top.serie[i]!.valor, 'sorted by amount');
+    assert.equal(d.porlets.some((p) => p.id === 'ventas-vendedor'), false);
+  });
+
+  test('a seller cannot look at another seller or filter by zone (403)', async () => {
+    const headers = bearer(tokens.vendedor!, { cuit: LA_PAMPA, entity_id: '1' });
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?perfil=2&vendedor=2`, headers }), 403, 'No puede consultar las ventas de otro vendedor.');
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?perfil=3&zona=1`, headers }), 403, 'Sólo un administrador puede filtrar por zona.');
+  });
+
+  test("a zone manager sees every seller of the zone, and one of them with 'vendedor', but not another zone's", async () => {
+    const zoneOne = await sql<{ code: number }>`select s.code from sellers s join zones z on z.id = s.zone_id join companies c on c.id = s.company_id
+      where c.cuit = ${LA_PAMPA} and z.code = 1 order by s.code`.execute(ctx.db).then((r) => r.rows.map((x) => x.code));
+    assert.deepEqual(zoneOne, [1, 4, 7]);
+    const d = await dashboard('vendedor', '1', '?perfil=3');
+    const perSeller = find(d, 'ventas-vendedor', 'barras');
+    assert.ok(perSeller.serie.every((b) => zoneOne.includes(Number(b.label))));
+    const orders = await ordersOfSellers(zoneOne);
+    const from = `${find(d, 'ventas-mes', 'barras').serie[0]!.label}-01`;
+    const expected = orders.filter((o) => o.status !== 'pending' && o.ordered_on >= from).reduce((s, o) => s + cents(o.total), 0);
+    assert.equal(perSeller.serie.reduce((s, b) => s + Math.round(b.valor * 100), 0), expected);
+
+    // Narrowed to seller 4: the figures are seller 4's; 'Ventas por vendedor' still shows the zone to choose from.
+    const one = await dashboard('vendedor', '1', '?perfil=3&vendedor=4');
+    const four = await ordersOfSellers([4]);
+    const fourMonth = four.filter((o) => o.status !== 'pending' && o.ordered_on >= from);
+    const perMonthFour = find(one, 'ventas-mes', 'barras').serie.reduce((s, b) => s + Math.round(b.valor * 100), 0);
+    assert.equal(perMonthFour, fourMonth.reduce((s, o) => s + cents(o.total), 0));
+    assert.deepEqual(find(one, 'ventas-vendedor', 'barras').serie, perSeller.serie);
+    expectRefused(
+      await ctx.app.inject({ method: 'GET', url: `${URL}?perfil=3&vendedor=2`, headers: bearer(tokens.vendedor!, { cuit: LA_PAMPA, entity_id: '1' }) }),
+      403,
+      'El vendedor indicado no pertenece a su zona.',
+    );
+  });
+
+  test('warehouse staff see the approved orders to prepare', async () => {
+    const d = await dashboard('deposito', '1');
+    const approved = await sql<{ n: number }>`select count(*)::int as n from sales_orders o join companies c on c.id = o.company_id where c.cuit = ${LA_PAMPA} and o.status = 'approved'`
+      .execute(ctx.db)
+      .then((r) => r.rows[0]!.n);
+    const item = find(d, 'resumen-operaciones', 'resumen').items.find((i) => i.id === 'pedidos-aprobados')!;
+    assert.equal(item.label, 'Pedidos aprobados a preparar');
+    assert.equal(item.valor, approved);
+    assert.deepEqual(d.etenet_fichares.items, []);
+  });
+});
+
+test('a user whose Inicio module is disabled on desktop is refused the dashboard there (403), not on mobile', async () => {
+  const ids = await sql<{ user_id: number; company_id: number }>`select u.id as user_id, c.id as company_id from users u, companies c
+    where u.username = 'productor' and c.cuit = ${LA_PAMPA}`.execute(ctx.db).then((r) => r.rows[0]!);
+  await ctx.db.insertInto('user_modules').values({ ...ids, module_id: 'dashboard', mobile: true, desktop: false, date_from: null, date_to: null }).execute();
+  try {
+    const headers = bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' });
+    expectRefused(await ctx.app.inject({ method: 'GET', url: URL, headers }), 403, 'El módulo no está habilitado para su usuario.');
+    const mobile = await ctx.app.inject({ method: 'GET', url: URL, headers: { ...headers, dispositivo: 'mobile' } });
+    assert.equal(mobile.statusCode, 200, mobile.body);
+  } finally {
+    await ctx.db.deleteFrom('user_modules').where('user_id', '=', ids.user_id).where('module_id', '=', 'dashboard').execute();
+  }
+});

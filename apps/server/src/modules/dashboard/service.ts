@@ -1,0 +1,316 @@
+import sanitizeHtml from 'sanitize-html';
+import { formatMoney, formatNumber, msg, todayInArgentina, type DashboardResponse, type GrainPositionRow, type Porlet } from '@portal/contract';
+import type { DB } from '../../db/database.js';
+import { forbidden } from '../../lib/http-errors.js';
+import type { AuthUser, Tenant } from '../../plugins/access.js';
+import * as repo from './repository.js';
+
+type Query = { grupo?: 'resumen' | 'graficos' | 'granos' | 'novedades' | undefined; perfil?: number | undefined; vendedor?: number | undefined; zona?: number | undefined };
+
+const MONTHS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'];
+
+/** The twelve months ending in today's, oldest first: ['2025-12', …, '2026-11']. */
+export function lastTwelveMonths(today: string): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - (11 - i), 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(2, 4)}`;
+const money = (v: string | number) => formatMoney(v, 'ARS');
+const kilos = (v: string | number) => `${formatNumber(v, 0)} kg`;
+
+/** HTML cards are cleaned here and again in the browser: no scripts, handlers or javascript: links. */
+export function cleanHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'b', 'strong', 'i', 'em', 'u', 'br', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span', 'small'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  });
+}
+
+function monthlySeries(rows: Array<{ month: string; total: string }>, today: string) {
+  const byMonth = new Map(rows.map((r) => [r.month, r.total]));
+  return lastTwelveMonths(today).map((ym) => {
+    const total = byMonth.get(ym) ?? '0';
+    return { label: ym, nombre: monthName(ym), valor: Number(total), valor_con_formato: money(total) };
+  });
+}
+
+export class DashboardService {
+  constructor(private readonly db: DB) {}
+
+  async dashboard(user: AuthUser, tenant: Tenant, query: Query): Promise<DashboardResponse> {
+    const profile = query.perfil ?? tenant.defaultProfileId;
+    if (!tenant.profileIds.includes(profile)) throw forbidden(msg.perfilSinAcceso);
+    const entity = tenant.entity!;
+    const today = todayInArgentina();
+    const from = `${lastTwelveMonths(today)[0]}-01`;
+    const want = (g: NonNullable<Query['grupo']>) => !query.grupo || query.grupo === g;
+    const companyId = tenant.company.id;
+
+    const porlets: Porlet[] = [];
+    let grain: GrainPositionRow[] = [];
+    let entidades: DashboardResponse['entidades'] = [];
+
+    if (want('novedades')) porlets.push(...(await this.news(companyId, profile)));
+
+    if (profile === 1) {
+      if (want('resumen')) porlets.push(await this.customerSummary(companyId, entity.id, today));
+      if (want('graficos')) porlets.push(...(await this.customerCharts(companyId, entity.id, today, from)));
+      if (want('granos')) grain = await this.grainPosition(companyId, entity.id);
+      entidades = [{ id: entity.code, descripcion: entity.name }];
+    } else if (profile === 2 || profile === 3) {
+      const { sellerIds, zoneSellerIds } = await this.staffScope(user, tenant, profile, query);
+      if (want('resumen')) porlets.push(...(await this.staffSummary(companyId, sellerIds, today)));
+      if (want('graficos')) porlets.push(...(await this.staffCharts(companyId, sellerIds, zoneSellerIds, profile, from, today)));
+      entidades = (await repo.customersOfSellers(this.db, companyId, sellerIds, 500)).map((e) => ({ id: e.code, descripcion: e.name }));
+    } else if (want('resumen')) {
+      porlets.push(await this.operationsSummary(companyId, profile));
+    }
+    return { success: true, perfil: profile, porlets, etenet_fichares: { items: grain }, entidades };
+  }
+
+  private async news(companyId: number, profile: number): Promise<Porlet[]> {
+    const items = await repo.dashboardItems(this.db, companyId, profile);
+    const out: Porlet[] = [];
+    for (const i of items) {
+      if (i.kind === 'text') out.push({ id: `texto-${i.id}`, grupo: 'novedades', tipo: 'texto', titulo: i.title, texto: i.body });
+      if (i.kind === 'html') out.push({ id: `html-${i.id}`, grupo: 'novedades', tipo: 'html', titulo: i.title, html: cleanHtml(i.body) });
+    }
+    const banners = items.filter((i) => i.kind === 'banner' && i.image_url);
+    if (banners.length) {
+      out.push({
+        id: 'banners',
+        grupo: 'novedades',
+        tipo: 'banners',
+        items: banners.map((b) => ({ imagen: b.image_url!, titulo: b.title, texto: b.body, link: b.link, link_texto: b.link_text })),
+      });
+    }
+    return out;
+  }
+
+  private async customerSummary(companyId: number, entityId: number, today: string): Promise<Porlet> {
+    const [balances, overdue, pending, position] = await Promise.all([
+      repo.balances(this.db, companyId, entityId),
+      repo.overdue(this.db, companyId, entityId, today),
+      repo.ordersSummary(this.db, companyId, { entityId }, 'pending'),
+      repo.grainPosition(this.db, companyId, entityId),
+    ]);
+    const items = [];
+    for (const currency of ['ARS', 'USD'] as const) {
+      const b = balances.find((r) => r.currency === currency);
+      if (!b && currency === 'USD') continue;
+      const total = b?.total ?? '0';
+      items.push({
+        id: `saldo-${currency}`,
+        label: `Saldo en ${currency === 'ARS' ? 'pesos' : 'dólares'}`,
+        valor: Number(total),
+        valor_con_formato: formatMoney(total, currency),
+        detalle: Number(total) > 0 ? 'A su cargo' : Number(total) < 0 ? 'A su favor' : 'Sin saldo',
+        tono: Number(total) > 0 ? ('alerta' as const) : ('normal' as const),
+      });
+    }
+    const overdueArs = overdue.find((r) => r.currency === 'ARS');
+    const overdueUsd = overdue.find((r) => r.currency === 'USD');
+    const documents = overdue.reduce((n, r) => n + r.documents, 0);
+    items.push({
+      id: 'vencido',
+      label: 'Vencido',
+      valor: Number(overdueArs?.total ?? 0),
+      valor_con_formato: formatMoney(overdueArs?.total ?? '0', 'ARS'),
+      detalle: documents ? `${documents} comprobante${documents === 1 ? '' : 's'}${overdueUsd ? ` · ${formatMoney(overdueUsd.total, 'USD')}` : ''}` : 'Sin deuda vencida',
+      tono: documents ? ('alerta' as const) : ('positivo' as const),
+    });
+    items.push({
+      id: 'pedidos-pendientes',
+      label: 'Pedidos pendientes',
+      valor: pending.count,
+      valor_con_formato: formatNumber(pending.count, 0),
+      detalle: pending.count ? money(pending.total) : 'Ninguno',
+      tono: 'normal' as const,
+    });
+    const stock = position.reduce((sum, r) => sum + stockOf(r), 0);
+    items.push({ id: 'granos-stock', label: 'Granos en stock', valor: stock, valor_con_formato: kilos(stock), detalle: 'Todas las cosechas', tono: 'normal' as const });
+    return { id: 'resumen-cliente', grupo: 'resumen', tipo: 'resumen', titulo: 'Resumen de cuenta', items };
+  }
+
+  private async customerCharts(companyId: number, entityId: number, today: string, from: string): Promise<Porlet[]> {
+    const [perMonth, deliveries] = await Promise.all([
+      repo.ordersPerMonth(this.db, companyId, { entityId }, from),
+      repo.deliveriesPerGrain(this.db, companyId, entityId, from),
+    ]);
+    return [
+      { id: 'compras-mes', grupo: 'graficos', tipo: 'barras', titulo: 'Compras por mes', link: 'pedidos/historial', unidad: 'moneda', orientacion: 'vertical', serie: monthlySeries(perMonth, today) },
+      {
+        id: 'entregas-grano',
+        grupo: 'graficos',
+        tipo: 'barras',
+        titulo: 'Entregas por grano (últimos 12 meses)',
+        link: 'granos',
+        unidad: 'kilos',
+        orientacion: 'vertical',
+        serie: deliveries.map((d) => ({ label: d.grain, nombre: d.name, valor: Number(d.kilos), valor_con_formato: kilos(d.kilos) })),
+      },
+    ];
+  }
+
+  private async grainPosition(companyId: number, entityId: number): Promise<GrainPositionRow[]> {
+    const rows = await repo.grainPosition(this.db, companyId, entityId);
+    return rows.map((r) => ({
+      descer: r.descer,
+      cereal: r.cereal,
+      cosecha: r.cosecha,
+      kilos1: Number(r.kilos1),
+      kilos2: Number(r.kilos2),
+      kilos3: Number(r.kilos3),
+      kilos4: Number(r.kilos4),
+      kilos5: Number(r.kilos5),
+      kilos6: Number(r.kilos6),
+      kilos7: Number(r.kilos7),
+      kilstk: stockOf(r),
+    }));
+  }
+
+  /**
+   * Whose sales a staff dashboard shows. A seller sees their own customers; a zone manager the sellers of
+   * their zone (one of them with `vendedor`); an administrator anyone (`vendedor`, `zona`, or all).
+   */
+  private async staffScope(
+    user: AuthUser,
+    tenant: Tenant,
+    profile: number,
+    query: Query,
+  ): Promise<{ sellerIds: number[] | null; zoneSellerIds: number[] | null }> {
+    const companyId = tenant.company.id;
+    const own = await repo.sellerOfUser(this.db, companyId, user.userId);
+    const chosen = query.vendedor ? await repo.sellerByCode(this.db, companyId, query.vendedor) : undefined;
+    if (query.vendedor && !chosen) throw forbidden('El vendedor indicado no existe en la empresa.');
+    if (tenant.isAdmin) {
+      let zone: number[] | null = null;
+      if (query.zona) {
+        const z = await repo.zoneByCode(this.db, companyId, query.zona);
+        if (!z) throw forbidden('La zona indicada no existe en la empresa.');
+        zone = await repo.sellerIdsOfZone(this.db, companyId, z.id);
+      }
+      if (chosen) return { sellerIds: [chosen.id], zoneSellerIds: zone };
+      return { sellerIds: zone ?? (own && profile === 2 ? [own.id] : null), zoneSellerIds: zone };
+    }
+    if (query.zona) throw forbidden('Sólo un administrador puede filtrar por zona.');
+    if (profile === 2) {
+      if (chosen && chosen.id !== own?.id) throw forbidden('No puede consultar las ventas de otro vendedor.');
+      const mine = own ? [own.id] : [];
+      return { sellerIds: mine, zoneSellerIds: mine };
+    }
+    const zoneSellers = own?.zone_id ? await repo.sellerIdsOfZone(this.db, companyId, own.zone_id) : [];
+    if (chosen && !zoneSellers.includes(chosen.id)) throw forbidden('El vendedor indicado no pertenece a su zona.');
+    // 'Ventas por vendedor' keeps showing the whole zone, so it also offers the sellers to narrow to.
+    return { sellerIds: chosen ? [chosen.id] : zoneSellers, zoneSellerIds: zoneSellers };
+  }
+
+  private async staffSummary(companyId: number, sellerIds: number[] | null, today: string): Promise<Porlet[]> {
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const [month, pending, latest] = await Promise.all([
+      repo.salesSince(this.db, companyId, { sellerIds }, monthStart),
+      repo.ordersSummary(this.db, companyId, { sellerIds }, 'pending'),
+      repo.latestPending(this.db, companyId, { sellerIds }, 8),
+    ]);
+    return [
+      {
+        id: 'resumen-ventas',
+        grupo: 'resumen',
+        tipo: 'resumen',
+        titulo: 'Resumen de ventas',
+        items: [
+          { id: 'ventas-mes', label: 'Ventas del mes', valor: Number(month.total), valor_con_formato: money(month.total), detalle: `${month.customers} cliente${month.customers === 1 ? '' : 's'} con compras`, tono: 'positivo' },
+          { id: 'pedidos-pendientes', label: 'Pedidos pendientes', valor: pending.count, valor_con_formato: formatNumber(pending.count, 0), detalle: pending.count ? money(pending.total) : 'Ninguno', tono: pending.count ? 'alerta' : 'normal' },
+        ],
+      },
+      {
+        id: 'pedidos-pendientes-clientes',
+        grupo: 'resumen',
+        tipo: 'tabla',
+        titulo: 'Pedidos pendientes de sus clientes',
+        columnas: [
+          { key: 'numero', titulo: 'Pedido', alineacion: 'izquierda' },
+          { key: 'fecha', titulo: 'Fecha', alineacion: 'izquierda' },
+          { key: 'cliente', titulo: 'Cliente', alineacion: 'izquierda' },
+          { key: 'importe', titulo: 'Importe', alineacion: 'derecha' },
+        ],
+        filas: latest.map((o) => ({ numero: String(o.number), fecha: `${o.ordered_on.slice(8, 10)}/${o.ordered_on.slice(5, 7)}/${o.ordered_on.slice(0, 4)}`, cliente: o.name, importe: money(o.total) })),
+        vacio: 'No hay pedidos pendientes.',
+      },
+    ];
+  }
+
+  private async staffCharts(
+    companyId: number,
+    sellerIds: number[] | null,
+    zoneSellerIds: number[] | null,
+    profile: number,
+    from: string,
+    today: string,
+  ): Promise<Porlet[]> {
+    const [perMonth, top, perSeller] = await Promise.all([
+      repo.ordersPerMonth(this.db, companyId, { sellerIds }, from),
+      repo.topCustomers(this.db, companyId, { sellerIds }, from, 10),
+      profile === 3 ? repo.salesPerSeller(this.db, companyId, { sellerIds: zoneSellerIds }, from) : Promise.resolve([]),
+    ]);
+    const charts: Porlet[] = [
+      { id: 'ventas-mes', grupo: 'graficos', tipo: 'barras', titulo: 'Ventas por mes', link: null, unidad: 'moneda', orientacion: 'vertical', serie: monthlySeries(perMonth, today) },
+      {
+        id: 'principales-clientes',
+        grupo: 'graficos',
+        tipo: 'barras',
+        titulo: 'Principales clientes (12 meses)',
+        link: null,
+        unidad: 'moneda',
+        orientacion: 'horizontal',
+        serie: top.map((t) => ({ label: String(t.code), nombre: t.name, valor: Number(t.total), valor_con_formato: money(t.total) })),
+      },
+    ];
+    if (profile === 3) {
+      charts.push({
+        id: 'ventas-vendedor',
+        grupo: 'graficos',
+        tipo: 'barras',
+        titulo: 'Ventas por vendedor (12 meses)',
+        link: null,
+        unidad: 'moneda',
+        orientacion: 'horizontal',
+        serie: perSeller.map((s) => ({ label: String(s.code), nombre: s.name, valor: Number(s.total), valor_con_formato: money(s.total) })),
+      });
+    }
+    return charts;
+  }
+
+  /** Drivers, warehouse and authorizers: the company's order flow that their work depends on. */
+  private async operationsSummary(companyId: number, profile: number): Promise<Porlet> {
+    const [pending, approved] = await Promise.all([
+      repo.ordersSummary(this.db, companyId, {}, 'pending'),
+      repo.ordersSummary(this.db, companyId, {}, 'approved'),
+    ]);
+    const approvedLabel = profile === 5 ? 'Pedidos aprobados a preparar' : 'Pedidos aprobados para entregar';
+    return {
+      id: 'resumen-operaciones',
+      grupo: 'resumen',
+      tipo: 'resumen',
+      titulo: 'Pedidos de la empresa',
+      items: [
+        { id: 'pedidos-aprobados', label: approvedLabel, valor: approved.count, valor_con_formato: formatNumber(approved.count, 0), detalle: money(approved.total), tono: 'normal' },
+        { id: 'pedidos-pendientes', label: 'Pedidos pendientes de aprobación', valor: pending.count, valor_con_formato: formatNumber(pending.count, 0), detalle: money(pending.total), tono: pending.count ? 'alerta' : 'normal' },
+      ],
+    };
+  }
+}
+
+/**
+ * Stock = delivered (romaneos) plus transfers received, minus settled (1116B/C), partially settled and
+ * withdrawn. 'Certif.' is the certified part of what was delivered and 'Contrato' what contracts commit:
+ * both are shown, neither moves the stock.
+ */
+export function stockOf(r: { kilos1: string | number; kilos3: string | number; kilos4: string | number; kilos5: string | number; kilos6: string | number }): number {
+  return Number(r.kilos1) + Number(r.kilos3) - Number(r.kilos4) - Number(r.kilos5) - Number(r.kilos6);
+}

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { DEL_SUR, LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, loginUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
+
+test.describe('company sessions and entities (productor, read-only)', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginUi(page, 'productor', 'Demo1234');
+  });
+
+  test('the three companies are listed and the suspended one cannot be chosen', async ({ page }, testInfo) => {
+    await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toBeVisible();
+    const laPampa = page.getByTestId(`session-${LA_PAMPA}`);
+    const delSur = page.getByTestId(`session-${DEL_SUR}`);
+    const suspended = page.getByTestId(`session-${SUSPENDIDA}`);
+    await expect(laPampa).toContainText('Cooperativa Agropecuaria La Pampa Ltda.');
+    await expect(laPampa).toContainText('CUIT 30-71234567-1');
+    await expect(delSur).toContainText('Agroinsumos del Sur S.A.');
+    await expect(suspended).toContainText('Cooperativa Suspendida Ltda.');
+    await expect(page.getByTestId(/^session-/)).toHaveCount(3);
+
+    await expect(laPampa).toHaveAttribute('aria-disabled', 'false');
+    await expect(suspended).toHaveAttribute('aria-disabled', 'true');
+    await expect(suspended.getByText('Suspendida', { exact: true })).toBeVisible();
+    await expect(laPampa.getByText('Suspendida', { exact: true })).toHaveCount(0);
+    await shot(page, testInfo, 'sessions-list');
+
+    await suspended.click();
+    await expect(page).toHaveURL(/#\/welcome\/sessions$/);
+    await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Entidades activas/ })).toHaveCount(0);
+  });
+
+  test('a company with one entity is entered without asking', async ({ page }) => {
+    await page.getByTestId(`session-${DEL_SUR}`).click();
+    await expect(page).toHaveURL(/#\/1\/dashboard$/);
+    await expect(page.getByTestId('dashboard-company')).toContainText('Agroinsumos del Sur S.A.');
+    await expect(page.getByTestId('dashboard-entity')).toContainText('Juan Pérez');
+    await expect(page.getByTestId('dashboard-entity')).toContainText('Código 501');
+  });
+
+  test('La Pampa lists its entities: the inactive one is disabled and the search box filters', async ({ page }, testInfo) => {
+    await page.getByTestId(`session-${LA_PAMPA}`).click();
+    await expect(page).toHaveURL(new RegExp(`#/welcome/sessions\\?cuit=${LA_PAMPA}$`));
+    await expect(page.getByRole('heading', { name: /Entidades activas/ })).toBeVisible();
+    await expect(page.getByText('Cooperativa Agropecuaria La Pampa Ltda. · CUIT 30-71234567-1')).toBeVisible();
+
+    const juan = page.getByTestId('entity-1001');
+    const hnos = page.getByTestId('entity-1002');
+    const inactive = page.getByTestId('entity-1003');
+    await expect(juan).toContainText('Juan Pérez');
+    await expect(hnos).toContainText('Pérez Hnos. S.H.');
+    await expect(inactive).toContainText('Campo El Caldén');
+    await expect(inactive).toHaveAttribute('aria-disabled', 'true');
+    await expect(inactive.getByText('Inactiva', { exact: true })).toBeVisible();
+    await expect(juan).toHaveAttribute('aria-disabled', 'false');
+    await shot(page, testInfo, 'entities-list');
+
+    await inactive.click();
+    await expect(page.getByRole('heading', { name: /Entidades activas/ })).toBeVisible();
+    await expect(page).toHaveURL(/#\/welcome\/sessions\?cuit=/);
+
+    const search = page.getByPlaceholder('Buscar entidad');
+    await search.fill('hnos');
+    await expect(hnos).toBeVisible();
+    await expect(juan).toBeHidden();
+    await expect(inactive).toBeHidden();
+    await search.fill('Caldén');
+    await expect(inactive).toBeVisible();
+    await expect(page.getByTestId(/^entity-/)).toHaveCount(1);
+    await search.fill('ninguna entidad así');
+    await expect(page.getByText('No tiene entidades relacionadas')).toBeVisible();
+    await search.fill('');
+    await expect(page.getByTestId(/^entity-/)).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Volver a sesiones' }).click();
+    await expect(page).toHaveURL(/#\/welcome\/sessions$/);
+    await page.getByTestId(`session-${LA_PAMPA}`).click();
+    await hnos.click();
+    await expect(page).toHaveURL(/#\/1\/dashboard$/);
+    await expect(page.getByTestId('dashboard-entity')).toContainText('Pérez Hnos. S.H.');
+  });
+});
+
+test('a customer deletes a company from the active sessions after confirming', async ({ page, request }, testInfo) => {
+  const { email, password } = await registerCustomer(request, uniqueEmail('baja', testInfo));
+  await loginUi(page, email, password);
+  await expect(page.getByText('No tiene sesiones activas')).toBeVisible();
+  await addSession(page, LA_PAMPA);
+  await expect(page).toHaveURL(/#\/1\/dashboard$/);
+  await closeNotifications(page);
+
+  await page.goto('/#/welcome/sessions');
+  const session = page.getByTestId(`session-${LA_PAMPA}`);
+  await expect(session).toBeVisible();
+  await session.getByRole('button', { name: 'Eliminar Cooperativa Agropecuaria La Pampa Ltda.' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '¿Está seguro que desea eliminar la empresa de sus sesiones activas?' });
+  await expect(confirm).toBeVisible();
+  await shot(page, testInfo, 'sessions-delete-confirm');
+
+  // Cancelling keeps it.
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(session).toBeVisible();
+
+  await session.getByRole('button', { name: 'Eliminar Cooperativa Agropecuaria La Pampa Ltda.' }).click();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Se eliminó la sesión')).toBeVisible();
+  await expect(session).toHaveCount(0);
+  await expect(page.getByText('No tiene sesiones activas')).toBeVisible();
+
+  // Gone on the server too, and the company it had chosen is forgotten.
+  await page.reload();
+  await expect(page.getByText('No tiene sesiones activas')).toBeVisible();
+  await page.goto('/#/1/dashboard');
+  await expect(page).toHaveURL(/#\/welcome\/sessions$/);
+});
