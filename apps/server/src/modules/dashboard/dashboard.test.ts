@@ -243,3 +243,23 @@ test('a user whose Inicio module is disabled on desktop is refused the dashboard
     await ctx.db.deleteFrom('user_modules').where('user_id', '=', ids.user_id).where('module_id', '=', 'dashboard').execute();
   }
 });
+
+test('an administrator with the zone-manager profile filters by zona and by any seller', async () => {
+  const ids = await sql<{ user_id: number; company_id: number }>`select u.id as user_id, c.id as company_id from users u, companies c
+    where u.username = 'admin' and c.cuit = ${LA_PAMPA}`.execute(ctx.db).then((r) => r.rows[0]!);
+  await ctx.db.insertInto('membership_profiles').values({ ...ids, profile_id: 3 }).execute();
+  const zoneTwo = await sql<{ code: number }>`select s.code from sellers s join zones z on z.id = s.zone_id where s.company_id = ${ids.company_id} and z.code = 2`
+    .execute(ctx.db)
+    .then((r) => r.rows.map((x) => String(x.code)));
+  const d = await dashboard('admin', '1', '?perfil=3&zona=2');
+  const perSeller = find(d, 'ventas-vendedor', 'barras').serie.map((b) => b.label);
+  assert.ok(perSeller.length > 0);
+  assert.ok(perSeller.every((code) => zoneTwo.includes(code)), `${perSeller} within zone 2 (${zoneTwo})`);
+  const any = await dashboard('admin', '1', '?perfil=3&vendedor=2');
+  assert.ok(find(any, 'ventas-mes', 'barras').serie.length === 12);
+  expectRefused(
+    await ctx.app.inject({ method: 'GET', url: `${URL}?perfil=3&zona=9`, headers: bearer(tokens.admin!, { cuit: LA_PAMPA, entity_id: '1' }) }),
+    403,
+    'La zona indicada no existe en la empresa.',
+  );
+});
