@@ -9,17 +9,10 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': api, '/whitelabel': api, '/healthz': api },
   },
+  // No manual chunks: Rollup splits Ant Design by route, so the login screens do not carry the table, tree and
+  // chart code of the pages behind the shell.
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        manualChunks(id: string) {
-          if (id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-')) return 'antd';
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
-          return undefined;
-        },
-      },
-    },
   },
 });

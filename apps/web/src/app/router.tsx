@@ -3,9 +3,6 @@ import { WelcomePage } from '../features/access/welcome-page';
 import { SessionsPage } from '../features/access/sessions-page';
 import { NewSessionPage } from '../features/access/new-session-page';
 import { ForgotPage } from '../features/access/forgot-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { UsersPage } from '../features/admin/users-page';
-import { ParametersPage } from '../features/admin/parameters-page';
 import { RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
 
 export const router = createHashRouter([
@@ -22,9 +19,15 @@ export const router = createHashRouter([
     element: <ShellRoute />,
     children: [
       // handle.module: the shell shows a refusal instead of the page when the module is not enabled for the user.
-      { path: 'dashboard', element: <DashboardPage />, handle: { module: 'dashboard' } },
-      { path: 'usuarios', element: <UsersPage /> },
-      { path: 'parametros', element: <ParametersPage /> },
+      // Pages behind the shell load on demand: the login screens stay small on a rural connection, and the
+      // charts library comes only with the dashboard.
+      {
+        path: 'dashboard',
+        handle: { module: 'dashboard' },
+        lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+      },
+      { path: 'usuarios', lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })) },
+      { path: 'parametros', lazy: () => import('../features/admin/parameters-page').then((m) => ({ Component: m.ParametersPage })) },
       { path: '*', element: <UnknownRoute /> },
     ],
   },
