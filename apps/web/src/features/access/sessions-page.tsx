@@ -141,6 +141,22 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
   }, [entities.data, search]);
 
   /** `left()` says the screen was left meanwhile (or the automatic choice was superseded): no navigation then. */
+  async function enterAsAdmin() {
+    setBusy(true);
+    try {
+      sessionStore.set({ host: { cuit, razonsocial: company?.razonsocial ?? '' }, entity: null, profile: null, actuaComo: null });
+      const data = await api<DataResponse>('/data', { query: { mobile: isMobileNow() } });
+      queryClient.clear();
+      const profile = data.usuario.perfile_default;
+      sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial }, profile });
+      navigate(`/${profile}/usuarios`);
+    } catch (e) {
+      notify.error('Error', errorMessage(e, msg.errorDatosUsuario));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function enter(entity: Entidad, left: () => boolean = () => false) {
     setBusy(true);
     try {
@@ -237,7 +253,15 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
       ) : entities.isError ? (
         <Alert type="error" showIcon title={errorMessage(entities.error, msg.errorBusquedaEntidad)} />
       ) : filtered.length === 0 ? (
-        <Empty description={msg.sinEntidades} />
+        <Empty description={msg.sinEntidades}>
+          {company?.admin && !search && (
+            // An administrator without entities of their own still enters: the users page needs none, and the
+            // 'Administración' dialog there lets them act as any entity of the company.
+            <Button type="primary" loading={busy} onClick={() => void enterAsAdmin()}>
+              Ingresar como administrador
+            </Button>
+          )}
+        </Empty>
       ) : (
         <List
           dataSource={filtered}
