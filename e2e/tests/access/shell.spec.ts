@@ -81,7 +81,7 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
     await expect(news).toBeHidden();
     await page.reload();
     await expect(page.getByTestId('dashboard-entity')).toContainText('Juan Pérez');
-    await expect(page.getByText('Campaña de cosecha fina 2026/27')).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: 'Campaña de cosecha fina 2026/27' })).toHaveCount(0);
   });
 });
 

@@ -204,7 +204,7 @@ export async function seedDashboardItems(trx: DB): Promise<void> {
     ];
     if (lp) {
       rows.push(
-        { profile_id: 1, kind: 'banner' as const, sort_order: 10, title: 'Campaña de cosecha fina 2026/27', body: 'Semillas de trigo y cebada con financiación a cosecha. Reserve su pedido.' },
+        { profile_id: 1, kind: 'banner' as const, sort_order: 10, title: 'Semillas de trigo y cebada 2026/27', body: 'Financiación a cosecha para la campaña fina. Reserve su pedido.' },
         { profile_id: 1, kind: 'banner' as const, sort_order: 11, title: 'Pronóstico para la región', body: 'Consulte el pronóstico extendido del Servicio Meteorológico Nacional.' },
         { profile_id: 1, kind: 'banner' as const, sort_order: 12, title: 'Jornada a campo', body: 'Ensayos de híbridos de maíz en el campo experimental de Anguil, el último viernes del mes.' },
       );
