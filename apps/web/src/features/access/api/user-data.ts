@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataResponse } from '@portal/contract';
 import { api } from '../../../lib/api';
 
@@ -10,5 +10,7 @@ export const userDataQuery = (p: { cuit: string | null; entity: number | null; p
     enabled: Boolean(p.cuit),
     staleTime: 60_000,
     retry: false,
+    // While a new key loads, the shell keeps the user it has: its dialogs (and what is typed in them) stay.
+    placeholderData: keepPreviousData,
   });
 export const useUserData = (p: Parameters<typeof userDataQuery>[0]) => useQuery(userDataQuery(p));
