@@ -167,9 +167,10 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
         actuaComo: null,
       });
       const data = await api<DataResponse>('/data', { query: { mobile: isMobileNow() } });
+      // The company's name as the server has it: a session just added may not be in the cached list yet. Kept
+      // even when the screen was left meanwhile, so the stored company never stays without its name.
+      if (sessionStore.get().host?.cuit === cuit) sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial } });
       if (left()) return;
-      // The company's name as the server has it: a session just added may not be in the cached list yet.
-      sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial } });
       queryClient.clear();
       const list = data.usuario.perfiles;
       if (list.length === 1) {
