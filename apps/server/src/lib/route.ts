@@ -18,8 +18,8 @@ export type RouteInput<D extends RouteDef> = {
 
 type Answer<D extends RouteDef> = z.input<D['response']> | FastifyReply;
 
-function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<S> {
-  if (!schema) return undefined as Out<S>;
+/** Parses with a contract schema, or refuses with 400 and the schema's first Spanish message. */
+export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     throw badRequest(
@@ -27,7 +27,11 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown): 
       result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );
   }
-  return result.data as Out<S>;
+  return result.data;
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<S> {
+  return (schema ? parseOr400(schema, value) : undefined) as Out<S>;
 }
 
 /**

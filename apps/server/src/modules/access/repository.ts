@@ -297,12 +297,7 @@ export async function consumePasswordReset(db: DB, tokenHash: string, userId: nu
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: sql`now()` })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await voidPasswordResets(db, userId);
   return true;
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   changePasswordRequest,
   checkRequest,
@@ -29,6 +28,7 @@ import {
   verifyPassword,
 } from '../../lib/crypto.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-errors.js';
+import { parseOr400 } from '../../lib/route.js';
 import type { Mailer } from '../../messaging/mail.js';
 import type { SmsProvider } from '../../messaging/sms.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
@@ -56,14 +56,6 @@ export type AccessDeps = {
 type Client = { ip: string; userAgent: string | null };
 export function clientOf(request: FastifyRequest): Client {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const r = schema.safeParse(body ?? {});
-  if (!r.success) {
-    throw badRequest(r.error.issues[0]?.message ?? msg.solicitudInvalida, r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-  }
-  return r.data;
 }
 
 export class AccessService {
@@ -187,7 +179,7 @@ export class AccessService {
   }
 
   async saveProfile(user: AuthUser, rawBody: unknown) {
-    const body = parse(profileSaveRequest, rawBody);
+    const body = parseOr400(profileSaveRequest, rawBody);
     const row = await repo.findUserById(this.d.db, user.userId);
     if (!row) throw unauthorized(msg.tokenInvalido);
     const changes: Parameters<typeof repo.updateUser>[2] = { first_name: body.first_name, last_name: body.last_name };
@@ -214,7 +206,7 @@ export class AccessService {
 
   /** The forced change: no current password is asked, so it is allowed only while the user has to change it. */
   async forcedChange(user: AuthUser, rawBody: unknown) {
-    const body = parse(forcedChangeRequest, rawBody);
+    const body = parseOr400(forcedChangeRequest, rawBody);
     const row = await repo.findUserById(this.d.db, user.userId);
     if (!row) throw unauthorized(msg.tokenInvalido);
     if (!row.change_password) throw forbidden(msg.cambioNoRequerido);
@@ -301,7 +293,7 @@ export class AccessService {
   }
 
   async register(rawBody: unknown, client: Client) {
-    const body = parse(registerRequest, rawBody);
+    const body = parseOr400(registerRequest, rawBody);
     await this.d.limiter.hit(LIMITS.registerPerIp, client.ip);
     await this.d.limiter.hit(LIMITS.registerPerEmail, body.email);
     await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel);
@@ -329,7 +321,7 @@ export class AccessService {
   }
 
   async checkCode(rawBody: unknown, client: Client) {
-    const body = parse(checkRequest, rawBody);
+    const body = parseOr400(checkRequest, rawBody);
     await this.d.limiter.hit(LIMITS.checkPerIp, client.ip);
     const pending = await repo.findPendingRegistration(this.d.db, body.serviceid);
     if (!pending || pending.email !== body.email) throw badRequest(msg.registroInexistente);
@@ -360,7 +352,7 @@ export class AccessService {
   }
 
   async resendCode(rawBody: unknown, client: Client) {
-    const body = parse(verificationSmsRequest, rawBody);
+    const body = parseOr400(verificationSmsRequest, rawBody);
     await this.d.limiter.hit(LIMITS.smsPerIp, client.ip);
     await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel);
     const pending = body.serviceid
@@ -378,7 +370,7 @@ export class AccessService {
 
   /** Always the same answer, whether or not the e-mail is registered; the mail is sent in the background. */
   async forgotPassword(rawBody: unknown, client: Client) {
-    const body = parse(forgotRequest, rawBody);
+    const body = parseOr400(forgotRequest, rawBody);
     await this.d.limiter.hit(LIMITS.recoveryPerIp, client.ip);
     await this.d.limiter.hit(LIMITS.recoveryPerAccount, body.mail);
     const user = await repo.findUserByEmail(this.d.db, body.mail);
@@ -393,7 +385,7 @@ export class AccessService {
   }
 
   async changePassword(rawBody: unknown, client: Client) {
-    const body = parse(changePasswordRequest, rawBody);
+    const body = parseOr400(changePasswordRequest, rawBody);
     await this.d.limiter.hit(LIMITS.recoveryPerIp, client.ip);
     const tokenHash = sha256(body.hash);
     const reset = await repo.findPasswordReset(this.d.db, tokenHash);

@@ -15,6 +15,7 @@ import {
   type usuariosListQuery,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import { parseOr400 } from '../../lib/route.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
@@ -26,14 +27,6 @@ import { buildTree, checkWithinCompany, COMPANY_DEFAULT, enableParents, flattenI
 export type AdminDeps = { db: DB; log: FastifyBaseLogger };
 
 type Out<S extends z.ZodType> = z.output<S>;
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const r = schema.safeParse(body ?? {});
-  if (!r.success) {
-    throw badRequest(r.error.issues[0]?.message ?? msg.solicitudInvalida, r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-  }
-  return r.data;
-}
 
 /** A unique index of live users refused an insert or update that a concurrent request won: 409 all the same. */
 function conflictOf(e: unknown): HttpError | null {
@@ -121,9 +114,9 @@ export class AdminService {
   /** PATCH /proxy/usuarios/{id}: by its body, the edit of a user or an administrator's choice of entity. */
   async patchUser(admin: AuthUser, tenant: Tenant, idOrUsername: string, rawBody: unknown) {
     if (typeof rawBody === 'object' && rawBody !== null && 'actua_como' in rawBody) {
-      return this.actAs(admin, tenant, idOrUsername, parse(actuaComoRequest, rawBody));
+      return this.actAs(admin, tenant, idOrUsername, parseOr400(actuaComoRequest, rawBody));
     }
-    return this.updateUser(admin, tenant, idOrUsername, parse(updateUserRequest, rawBody));
+    return this.updateUser(admin, tenant, idOrUsername, parseOr400(updateUserRequest, rawBody));
   }
 
   private async updateUser(admin: AuthUser, tenant: Tenant, id: string, body: Out<typeof updateUserRequest>) {
