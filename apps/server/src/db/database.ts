@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -27,6 +28,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = await PGlite.create(target.dataDir ?? undefined, {
+    extensions: { pg_trgm },
     parsers: {
       [DATE_OID]: (v: string) => v,
       [INT8_OID]: (v: string) => Number(v),

@@ -20,6 +20,10 @@ export interface CompaniesTable {
   active: Generated<boolean>;
   branding: Json<Branding>;
   created_at: CreatedAt;
+  address: string | null;
+  iva_condition: Generated<string>;
+  gross_income: string | null;
+  activity_start: string | null;
 }
 
 export interface UsersTable {
@@ -69,6 +73,8 @@ export interface EntitiesTable {
   email: string | null;
   locality: string | null;
   province: string | null;
+  /** null: the company's default price list. */
+  price_list_id: Generated<number | null>;
 }
 
 export interface MembershipsTable {
@@ -225,6 +231,8 @@ export interface GrainsTable {
 
 /** Money is numeric: it reads back as a decimal string, never a float. */
 type Numeric = ColumnType<string, string | number, string | number>;
+/** A numeric column with a default. */
+type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
 
 export interface AccountMovementsTable {
   id: Generated<string>;
@@ -241,6 +249,19 @@ export interface AccountMovementsTable {
   amount: Numeric;
   due_date: string | null;
   settled: Generated<boolean>;
+  time: string | null;
+  /** AFIP voucher type (1 Factura A, 6 Factura B, 3 Nota de crédito A…); null for non-fiscal documents. */
+  afip_type: number | null;
+  net_amount: Numeric | null;
+  vat21: Numeric | null;
+  vat105: Numeric | null;
+  other_taxes: Numeric | null;
+  cae: string | null;
+  cae_due: string | null;
+  printable: Generated<boolean>;
+  origin_type: string | null;
+  origin_number: number | null;
+  sale_condition: string | null;
 }
 
 export interface SalesOrdersTable {
@@ -255,6 +276,19 @@ export interface SalesOrdersTable {
   applied_amount: Generated<string>;
   detail: string | null;
   seller_id: number | null;
+  cart_id: number | null;
+  user_id: number | null;
+  series: Generated<number>;
+  channel: Generated<'web' | 'seller' | 'counter'>;
+  destination_id: number | null;
+  origin_id: number | null;
+  operation_type_id: number | null;
+  delivery_date: string | null;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  applied_at: Timestamp | null;
+  applied_by: number | null;
+  invoice_movement_id: string | null;
 }
 
 export interface GrainMovementsTable {
@@ -297,6 +331,227 @@ export interface Database {
   account_movements: AccountMovementsTable;
   sales_orders: SalesOrdersTable;
   grain_movements: GrainMovementsTable;
+  product_facets: ProductFacetsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  price_lists: PriceListsTable;
+  price_list_items: PriceListItemsTable;
+  product_visits: ProductVisitsTable;
+  delivery_destinations: DeliveryDestinationsTable;
+  order_origins: OrderOriginsTable;
+  operation_types: OperationTypesTable;
+  payment_conditions: PaymentConditionsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
+  sales_order_lines: SalesOrderLinesTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
+  voucher_lines: VoucherLinesTable;
+}
+
+export const FACET_KINDS = ['unegocio', 'familia', 'subfamilia', 'presentacion', 'rubro', 'subrubro', 'linea', 'marca'] as const;
+export type FacetKind = (typeof FACET_KINDS)[number];
+
+export interface ProductFacetsTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: FacetKind;
+  code: number;
+  name: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  alpha_code: string;
+  name: string;
+  description: string | null;
+  /** "Bolsa x 40 kg": the unit a customer orders in. */
+  sales_unit: string;
+  /** "kg": the unit of measure of the content. */
+  unit: string;
+  /** Units of measure per sales unit (40 for a 40 kg bag); 1 shows no package quantity. */
+  sales_factor: NumericDefault;
+  business_unit_id: number | null;
+  family_id: number | null;
+  subfamily_id: number | null;
+  presentation_id: number | null;
+  category_id: number | null;
+  subcategory_id: number | null;
+  line_id: number | null;
+  brand_id: number | null;
+  is_new: Generated<boolean>;
+  is_promotion: Generated<boolean>;
+  /** File names of product_images, first is the main one. */
+  images: Json<string[]>;
+  stock: Numeric | null;
+  location: string | null;
+  delivery_days: Generated<number>;
+  barcode: string | null;
+  active: Generated<boolean>;
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface ProductImagesTable {
+  company_id: number;
+  file_name: string;
+  content_type: string;
+  data: Buffer;
+  updated_at: Generated<Date>;
+}
+
+export interface PriceListsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  name: string;
+  is_default: Generated<boolean>;
+}
+
+export interface PriceListItemsTable {
+  price_list_id: number;
+  product_id: number;
+  company_id: number;
+  currency: Generated<'ARS' | 'USD'>;
+  list_price: Numeric;
+  discount1: NumericDefault;
+  discount2: NumericDefault;
+  min_price: Numeric;
+  max_price: Numeric;
+}
+
+export interface ProductVisitsTable {
+  company_id: number;
+  entity_id: number;
+  user_id: number;
+  product_id: number;
+  visited_at: Timestamp;
+}
+
+export interface DeliveryDestinationsTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  code: number;
+  description: string;
+  locality: string | null;
+}
+
+export interface OrderOriginsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  description: string;
+  locality: string | null;
+}
+
+export interface OperationTypesTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  description: string;
+}
+
+export interface PaymentConditionsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  description: string;
+  days: Generated<number>;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  user_id: number;
+  kind: 'sales' | 'purchase';
+  status: Generated<'open' | 'confirmed'>;
+  destination_id: number | null;
+  origin_id: number | null;
+  operation_type_id: number | null;
+  payment_condition_id: number | null;
+  with_tax: Generated<boolean>;
+  delivery_date: string | null;
+  detail: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  confirmed_at: Timestamp | null;
+}
+
+export interface CartLinesTable {
+  id: Generated<number>;
+  cart_id: number;
+  company_id: number;
+  product_id: number;
+  quantity: Numeric;
+  /** The unit price the customer proposes; null = the price list's final price. */
+  price: Numeric | null;
+  price_alert: Generated<boolean>;
+  added_at: CreatedAt;
+}
+
+export interface SalesOrderLinesTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  line_no: number;
+  product_id: number;
+  quantity: Numeric;
+  list_price: Numeric;
+  discount1: NumericDefault;
+  discount2: NumericDefault;
+  final_price: Numeric;
+  amount: Numeric;
+  price_alert: Generated<boolean>;
+}
+
+export interface PurchaseOrdersTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  user_id: number | null;
+  cart_id: number | null;
+  series: Generated<number>;
+  number: number;
+  ordered_on: string;
+  status: 'pending' | 'approved' | 'applied';
+  currency: Generated<string>;
+  total: Numeric;
+  applied_amount: NumericDefault;
+  payment_condition_id: number | null;
+  with_tax: Generated<boolean>;
+  delivery_date: string | null;
+  detail: string | null;
+  approved_at: Timestamp | null;
+  applied_at: Timestamp | null;
+}
+
+export interface PurchaseOrderLinesTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  line_no: number;
+  product_id: number;
+  quantity: Numeric;
+  price: Numeric;
+  amount: Numeric;
+}
+
+export interface VoucherLinesTable {
+  id: Generated<string>;
+  company_id: number;
+  movement_id: string;
+  line_no: number;
+  kind: 'product' | 'other';
+  product_code: string | null;
+  description: string;
+  quantity: Numeric | null;
+  unit: string | null;
+  unit_price: Numeric | null;
+  discount: Numeric | null;
+  amount: Numeric;
 }
 
 export type User = Selectable<UsersTable>;

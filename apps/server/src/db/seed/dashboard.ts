@@ -5,6 +5,8 @@ import type { AccountMovementsTable, GrainMovementsTable, SalesOrdersTable } fro
 import { Random } from './random.js';
 import { bulkInsert } from './bulk.js';
 import type { DemoSize } from './seed.js';
+import type { CatalogSample } from './catalog.js';
+import { voucherLinesFor, type VoucherLineSeed } from './vouchers.js';
 
 /**
  * Ledgers the dashboards (and later the statement, order and grain screens) are computed from: zones and
@@ -37,7 +39,7 @@ function addDays(iso: string, days: number): string {
 }
 
 
-export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<number>): Promise<void> {
+export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<number>, catalog: Map<number, CatalogSample[]>): Promise<void> {
   const rnd = new Random(7_1121);
   const today = todayInArgentina();
   const companies = await trx.selectFrom('companies').select(['id', 'cuit']).orderBy('id').execute();
@@ -84,33 +86,70 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
     let receiptNumber = 5000;
     let orderNumber = 10_000;
 
+    const products = catalog.get(company.id) ?? [];
+    const lines = new Map<string, VoucherLineSeed[]>();
+    const detailedEntities: number[] = [];
     for (const e of entities) {
       const v = rich.has(e.id) ? RICH : VOLUME[size];
+      // Every voucher of the demo's customers (and of everyone below the large size) has its printable lines.
+      const detailed = (rich.has(e.id) || size !== 'large') && products.length > 0;
+      if (detailed) detailedEntities.push(e.id);
       // Account: invoices that fall due 30 days later; most old ones are paid by a receipt; a few credit notes.
       for (let i = 0; i < v.movements; i++) {
         const date = addDays(today, -Math.floor(((v.movements - i) / v.movements) * 540) + rnd.int(-5, 0));
         const usd = rnd.chance(0.18);
-        const amount = usd ? rnd.int(800, 18_000) + rnd.int(0, 99) / 100 : rnd.int(150_000, 4_800_000) + rnd.int(0, 99) / 100;
         const letter = rnd.chance(0.7) ? 'A' : 'B';
+        const invoice = voucherLinesFor(rnd, {
+          products: detailed ? products : [], letter, usd,
+          fallbackAmount: usd ? rnd.int(800, 18_000) + rnd.int(0, 99) / 100 : rnd.int(150_000, 4_800_000) + rnd.int(0, 99) / 100,
+        });
+        const amount = invoice.total;
         const due = addDays(date, 30);
         const old = due < addDays(today, -20);
         const paid = old ? rnd.chance(0.85) : rnd.chance(0.2);
+        const fcNumber = invoiceNumber++;
+        const fiscal = (afipType: number, d: string) => ({
+          time: `${String(rnd.int(7, 18)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`,
+          afip_type: afipType, cae: String(76_000_000_000_000 + rnd.int(0, 999_999_999)), cae_due: addDays(d, 10),
+        });
+        if (detailed) lines.set(`FC|${fcNumber}`, invoice.lines);
         movements.push({
-          company_id: company.id, entity_id: e.id, date, voucher_code: 'FC', voucher_name: `Factura ${letter}`, series: 3, number: invoiceNumber++,
+          company_id: company.id, entity_id: e.id, date, voucher_code: 'FC', voucher_name: `Factura ${letter}`, series: 3, number: fcNumber,
           letter, detail: rnd.pick(['Insumos agrícolas', 'Semillas', 'Fertilizantes', 'Agroquímicos', 'Combustible', 'Ferretería rural']),
           currency: usd ? 'USD' : 'ARS', amount: amount.toFixed(2), due_date: due, settled: paid,
+          ...fiscal(letter === 'A' ? 1 : 6, date), net_amount: invoice.net.toFixed(2), vat21: invoice.vat21.toFixed(2), vat105: invoice.vat105.toFixed(2),
+          other_taxes: '0.00', sale_condition: 'Cuenta corriente 30 días',
+          // Vouchers migrated from the previous system carry no stored print.
+          printable: !rnd.chance(0.08),
         });
         if (paid) {
+          const rcNumber = receiptNumber++;
+          const rcDate = addDays(due, rnd.int(-10, 5)) > today ? today : addDays(due, rnd.int(-10, 5));
+          if (detailed) {
+            lines.set(`RC|${rcNumber}`, [
+              { kind: 'other', description: rnd.pick(['Transferencia bancaria', 'Cheque de terceros', 'E-cheq', 'Canje de granos']), amount },
+              { kind: 'other', description: `Cancela Factura ${letter} 0003-${String(fcNumber).padStart(8, '0')}`, amount },
+            ]);
+          }
           movements.push({
-            company_id: company.id, entity_id: e.id, date: addDays(due, rnd.int(-10, 5)) > today ? today : addDays(due, rnd.int(-10, 5)),
-            voucher_code: 'RC', voucher_name: 'Recibo', series: 1, number: receiptNumber++, letter: null, detail: 'Cobranza',
+            company_id: company.id, entity_id: e.id, date: rcDate,
+            voucher_code: 'RC', voucher_name: 'Recibo', series: 1, number: rcNumber, letter: null, detail: 'Cobranza',
             currency: usd ? 'USD' : 'ARS', amount: (-amount).toFixed(2), due_date: null, settled: true,
+            time: `${String(rnd.int(8, 17)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`, origin_type: 'FC', origin_number: fcNumber,
           });
         } else if (rnd.chance(0.15)) {
+          const ncNumber = invoiceNumber++;
+          const ncDate = addDays(date, rnd.int(2, 15)) > today ? today : addDays(date, rnd.int(2, 15));
+          const credit = Math.round(amount * 10) / 100;
+          const ratio = credit / amount;
+          if (detailed) lines.set(`NC|${ncNumber}`, [{ kind: 'other', description: `Bonificación por volumen s/ Factura ${letter} 0003-${String(fcNumber).padStart(8, '0')}`, amount: letter === 'A' ? Math.round(invoice.net * ratio * 100) / 100 : credit }]);
           movements.push({
-            company_id: company.id, entity_id: e.id, date: addDays(date, rnd.int(2, 15)) > today ? today : addDays(date, rnd.int(2, 15)),
-            voucher_code: 'NC', voucher_name: `Nota de crédito ${letter}`, series: 3, number: invoiceNumber++, letter, detail: 'Bonificación por volumen',
-            currency: usd ? 'USD' : 'ARS', amount: (-(amount * 0.1)).toFixed(2), due_date: null, settled: true,
+            company_id: company.id, entity_id: e.id, date: ncDate,
+            voucher_code: 'NC', voucher_name: `Nota de crédito ${letter}`, series: 3, number: ncNumber, letter, detail: 'Bonificación por volumen',
+            currency: usd ? 'USD' : 'ARS', amount: (-credit).toFixed(2), due_date: null, settled: true,
+            ...fiscal(letter === 'A' ? 3 : 8, ncDate), net_amount: (-Math.round(invoice.net * ratio * 100) / 100).toFixed(2),
+            vat21: (-Math.round(invoice.vat21 * ratio * 100) / 100).toFixed(2), vat105: (-(credit - Math.round(invoice.net * ratio * 100) / 100 - Math.round(invoice.vat21 * ratio * 100) / 100)).toFixed(2),
+            other_taxes: '0.00', origin_type: 'FC', origin_number: fcNumber, sale_condition: 'Cuenta corriente 30 días',
           });
         }
       }
@@ -157,8 +196,11 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
     for (const r of grain) if (String(r.date) > today) r.date = today;
     await bulkInsert(trx, 'account_movements', {
       company_id: 'integer', entity_id: 'integer', date: 'date', voucher_code: 'text', voucher_name: 'text', series: 'integer', number: 'integer',
-      letter: 'text', detail: 'text', currency: 'text', amount: 'numeric', due_date: 'date', settled: 'boolean',
-    }, movements);
+      letter: 'text', detail: 'text', currency: 'text', amount: 'numeric', due_date: 'date', settled: 'boolean', time: 'text', afip_type: 'integer',
+      net_amount: 'numeric', vat21: 'numeric', vat105: 'numeric', other_taxes: 'numeric', cae: 'text', cae_due: 'date', printable: 'boolean',
+      origin_type: 'text', origin_number: 'integer', sale_condition: 'text',
+    }, movements.map((m) => ({ ...m, printable: m.printable ?? true })));
+    await insertVoucherLines(trx, company.id, detailedEntities, lines);
     await bulkInsert(trx, 'sales_orders', {
       company_id: 'integer', entity_id: 'integer', number: 'integer', ordered_on: 'date', status: 'text', currency: 'text', total: 'numeric',
       applied_amount: 'numeric', detail: 'text', seller_id: 'integer',
@@ -167,6 +209,32 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
       company_id: 'integer', entity_id: 'integer', grain: 'text', harvest: 'text', date: 'date', kind: 'smallint', kilos: 'numeric', direct: 'boolean', voucher: 'text',
     }, grain.map((g) => ({ ...g, direct: g.direct ?? false })));
   }
+}
+
+/** Writes the lines of the detailed vouchers, finding each movement by its code and number within the company. */
+async function insertVoucherLines(trx: DB, companyId: number, entityIds: number[], lines: Map<string, VoucherLineSeed[]>): Promise<void> {
+  if (entityIds.length === 0 || lines.size === 0) return;
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < entityIds.length; i += 2_000) {
+    const found = await trx
+      .selectFrom('account_movements')
+      .select(['id', 'voucher_code', 'number'])
+      .where('company_id', '=', companyId)
+      .where('entity_id', 'in', entityIds.slice(i, i + 2_000))
+      .execute();
+    for (const m of found) {
+      const list = lines.get(`${m.voucher_code}|${m.number}`);
+      if (!list) continue;
+      list.forEach((l, n) => rows.push({
+        company_id: companyId, movement_id: m.id, line_no: n + 1, kind: l.kind, product_code: l.productCode ?? null, description: l.description,
+        quantity: l.quantity ?? null, unit: l.unit ?? null, unit_price: l.unitPrice ?? null, discount: l.discount ?? null, amount: l.amount.toFixed(2),
+      }));
+    }
+  }
+  await bulkInsert(trx, 'voucher_lines', {
+    company_id: 'integer', movement_id: 'bigint', line_no: 'integer', kind: 'text', product_code: 'text', description: 'text', quantity: 'numeric',
+    unit: 'text', unit_price: 'numeric', discount: 'numeric', amount: 'numeric',
+  }, rows);
 }
 
 /** A banner image as an SVG data URL: a sky in the company's colours over a field of wheat ears (the title is drawn by the page). */

@@ -7,6 +7,7 @@ export const COMPANIES = {
     title: 'Cooperativa La Pampa',
     shortName: 'La Pampa',
     initials: 'CLP',
+    fiscal: { address: 'Av. San Martín 1250, Santa Rosa, La Pampa', grossIncome: '30712345671', activityStart: '1987-03-01' },
     colors: { primary: '#2E7D32', secondary: '#F9A825', header: '#1B5E20', headerText: '#FFFFFF' },
     news: {
       id: '2026-11-cosecha-fina',
@@ -20,6 +21,7 @@ export const COMPANIES = {
     title: 'Agroinsumos del Sur',
     shortName: 'Del Sur',
     initials: 'ADS',
+    fiscal: { address: 'Ruta 3 Sur km 698, Bahía Blanca, Buenos Aires', grossIncome: '902-123456-7', activityStart: '2004-08-16' },
     colors: { primary: '#1565C0', secondary: '#FFB300', header: '#0D47A1', headerText: '#FFFFFF' },
     news: null,
   },
@@ -29,6 +31,7 @@ export const COMPANIES = {
     title: 'Cooperativa Suspendida',
     shortName: 'Suspendida',
     initials: 'CS',
+    fiscal: { address: 'Calle 9 N° 456, Eduardo Castex, La Pampa', grossIncome: '30691112221', activityStart: '1995-05-10' },
     colors: { primary: '#6D4C41', secondary: '#BCAAA4', header: '#4E342E', headerText: '#FFFFFF' },
     news: null,
   },

@@ -10,6 +10,8 @@ import { FIRM_KINDS, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, LOCALITIES } from './n
 import { seedAdmin } from './admin.js';
 import { seedDashboardData, seedDashboardItems } from './dashboard.js';
 import { bulkInsert } from './bulk.js';
+import { seedCatalog } from './catalog.js';
+import { seedOrderingData } from './ordering.js';
 
 export type DemoSize = 'small' | 'demo' | 'large';
 
@@ -74,6 +76,9 @@ export async function seedDemo(db: DB, size: DemoSize): Promise<void> {
           cuit: c.cuit,
           code: 1,
           name: c.name,
+          address: c.fiscal.address,
+          gross_income: c.fiscal.grossIncome,
+          activity_start: c.fiscal.activityStart,
           branding: JSON.stringify({
             title: c.title,
             shortName: c.shortName,
@@ -164,7 +169,19 @@ export async function seedDemo(db: DB, size: DemoSize): Promise<void> {
       await entityId(lp, ENTITY_CODES.lauraMartinez),
       await entityId(ds, 501),
     ]);
-    await seedDashboardData(trx, size, rich);
+    const catalog = await seedCatalog(trx, size);
+    await seedDashboardData(trx, size, rich, catalog);
+    await seedOrderingData(trx, rich, catalog);
+    // productor has looked at a few products in La Pampa (the "Ultimos visitados" carousel).
+    const productor = await trx.selectFrom('users').select('id').where('username', '=', 'productor').executeTakeFirstOrThrow();
+    const juan = await entityId(lp, ENTITY_CODES.juanPerez);
+    const seen = (catalog.get(lp) ?? []).filter((_, i) => i % 9 === 4).slice(0, 8);
+    for (const [i, p] of seen.entries()) {
+      await trx
+        .insertInto('product_visits')
+        .values({ company_id: lp, entity_id: juan, user_id: productor.id, product_id: p.id, visited_at: new Date(Date.now() - (i + 1) * 3_600_000) })
+        .execute();
+    }
     await seedDashboardItems(trx);
   });
 }
