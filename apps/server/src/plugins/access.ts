@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
 import { verifyAccessToken } from '../lib/crypto.js';
@@ -94,12 +95,30 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!cuit) throw badRequest(msg.empresaObligatoria);
     if (!/^\d{11}$/.test(cuit)) throw badRequest(msg.cuitLongitud);
 
+    const actuaComo = headerValue(request, HEADERS.actuaComo);
+    const entityHeader = headerValue(request, HEADERS.entity);
+    const code = actuaComo ?? entityHeader;
+    if (code !== undefined && !/^\d{1,9}$/.test(code)) throw badRequest(msg.entidadSinAcceso);
+
+    // One round trip: the membership, its profiles, and the entity of the header with whether it is linked to
+    // the user (every request of every area pays this, so it is a single query).
     const membership = await app.db
       .selectFrom('companies as c')
       .innerJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', user.userId))
-      .select([
+      .leftJoin('entities as e', (j) => j.onRef('e.company_id', '=', 'c.id').on('e.code', '=', code === undefined ? -1 : Number(code)))
+      .select((eb) => [
         'c.id', 'c.cuit', 'c.name', 'c.code', 'c.active', 'm.is_admin', 'm.suspended', 'm.desktop', 'm.mobile',
         'm.group_accounts', 'm.hidden_currencies', 'm.default_profile_id',
+        eb
+          .selectFrom('membership_profiles as mp')
+          .select(sql<number[]>`coalesce(array_agg(mp.profile_id order by mp.profile_id), '{}')`.as('ids'))
+          .whereRef('mp.company_id', '=', 'c.id')
+          .where('mp.user_id', '=', user.userId)
+          .as('profile_ids'),
+        'e.id as entity_id', 'e.code as entity_code', 'e.name as entity_name', 'e.active as entity_active',
+        eb
+          .exists(eb.selectFrom('user_entities as ue').select('ue.entity_id').whereRef('ue.entity_id', '=', 'e.id').where('ue.user_id', '=', user.userId))
+          .as('entity_linked'),
       ])
       .where('c.cuit', '=', cuit)
       .executeTakeFirst();
@@ -107,18 +126,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!membership || !membership.active) return deny(request, user, null, 'company', msg.empresaSinAcceso);
     if (membership.suspended) return deny(request, user, membership.id, 'suspended', msg.sesionSuspendida);
 
-    const profiles = await app.db
-      .selectFrom('membership_profiles')
-      .select('profile_id')
-      .where('user_id', '=', user.userId)
-      .where('company_id', '=', membership.id)
-      .orderBy('profile_id')
-      .execute();
-
     const tenant: Tenant = {
       company: { id: membership.id, cuit: membership.cuit, name: membership.name, code: membership.code },
       isAdmin: membership.is_admin,
-      profileIds: profiles.map((p) => p.profile_id),
+      profileIds: (membership.profile_ids ?? []).map(Number),
       defaultProfileId: membership.default_profile_id,
       desktop: membership.desktop,
       mobile: membership.mobile,
@@ -128,41 +139,21 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       actingAs: false,
     };
 
-    const actuaComo = headerValue(request, HEADERS.actuaComo);
-    const entityHeader = headerValue(request, HEADERS.entity);
     if (actuaComo !== undefined && !tenant.isAdmin) {
       return deny(request, user, membership.id, 'actua_como', msg.actuaComoSoloAdmin);
     }
-    const code = actuaComo ?? entityHeader;
     if (code === undefined) {
       if (requireEntity) throw badRequest(msg.entidadObligatoriaHeader);
       return tenant;
     }
-    if (!/^\d{1,9}$/.test(code)) throw badRequest(msg.entidadSinAcceso);
-
-    let query = app.db
-      .selectFrom('entities as e')
-      .select(['e.id', 'e.code', 'e.name', 'e.active'])
-      .where('e.company_id', '=', membership.id)
-      .where('e.code', '=', Number(code));
-    if (!tenant.isAdmin) {
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('user_entities as ue')
-            .select('ue.entity_id')
-            .whereRef('ue.entity_id', '=', 'e.id')
-            .where('ue.user_id', '=', user.userId),
-        ),
-      );
-    }
-    const entity = await query.executeTakeFirst();
-    if (!entity) return deny(request, user, membership.id, 'entity', msg.entidadSinAcceso);
-    if (!entity.active) {
+    // Administrators may act for any entity of their company; everyone else only for the entities linked to them.
+    const visible = membership.entity_id !== null && (tenant.isAdmin || Boolean(membership.entity_linked));
+    if (!visible) return deny(request, user, membership.id, 'entity', msg.entidadSinAcceso);
+    if (!membership.entity_active) {
       if (requireEntity) throw forbidden(msg.entidadInactiva);
       return tenant;
     }
-    tenant.entity = entity;
+    tenant.entity = { id: membership.entity_id!, code: membership.entity_code!, name: membership.entity_name!, active: true };
     tenant.actingAs = actuaComo !== undefined;
     return tenant;
   });
