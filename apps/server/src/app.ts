@@ -17,6 +17,11 @@ import { accessRoutes } from './modules/access/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { brandingRoutes } from './modules/branding/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { orderingRoutes } from './modules/orders/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { createTempFiles } from './modules/files/temp.js';
+import { requestLogSerializer } from './modules/files/gate.js';
+import { fiscalRoutes } from './modules/fiscal/routes.js';
 import { openApiDocument } from './openapi.js';
 
 export type AppOptions = { config: Config; db: DB; mailer?: Mailer; sms?: SmsProvider };
@@ -38,7 +43,8 @@ async function tokenSecret(db: DB, configured: string | undefined): Promise<stri
 
 export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Direct-open URLs (exports, PDFs) carry the access token in the query: the request log masks it.
+    logger: { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 1_048_576,
     // DELETE /revocation/{token} carries a whole access token (~200 characters) in the path; find-my-way's
     // default limit of 100 answered 414 to it. The contract allows up to 2,000.
@@ -96,6 +102,12 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
   adminRoutes(app, deps);
   brandingRoutes(app, db);
   dashboardRoutes(app, db);
+  orderingRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl });
+  // Generated files (ZIPs, direct downloads) expire on their own: the sweeper stops when the app closes.
+  const tempFiles = createTempFiles(app, config.dataDir);
+  const files = { db, config, tokenSecret: app.tokenSecret, tempFiles };
+  filesRoutes(app, files);
+  fiscalRoutes(app, { ...files, log: app.log });
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

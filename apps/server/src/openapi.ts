@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX, accessRoutes, adminRoutes, dashboardRoutes, whitelabelRoutes, type RouteDef } from '@portal/contract';
+import { API_PREFIX, accessRoutes, adminRoutes, dashboardRoutes, orderingRoutes, filesRoutes, fiscalRoutes, whitelabelRoutes, type RouteDef } from '@portal/contract';
 
 const toSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
@@ -60,6 +60,9 @@ export function openApiDocument() {
   add(API_PREFIX, accessRoutes);
   add(API_PREFIX, adminRoutes);
   add(API_PREFIX, dashboardRoutes);
+  add(API_PREFIX, orderingRoutes);
+  add(API_PREFIX, fiscalRoutes);
+  add(API_PREFIX, filesRoutes);
   add('', whitelabelRoutes);
   return {
     openapi: '3.1.0',

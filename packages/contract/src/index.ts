@@ -6,3 +6,5 @@ export * from './access.js';
 export * from './admin.js';
 export * from './routes.js';
 export * from './dashboard.js';
+export * from './ordering.js';
+export * from './fiscal.js';

@@ -1,0 +1,200 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { formatNumber, orderingMsg, type CatalogResponse, type FacetItem, type ProductResponse } from '@portal/contract';
+import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+
+/** The catalogue of GET /proxy/pedidos: search, facets, carousels and product detail (ordering.md §2, §3, §7). */
+
+let ctx: TestContext;
+let token: string;
+const URL = '/api/public/proxy/pedidos';
+const H = () => bearer(token, { cuit: LA_PAMPA, entity_id: '1001' });
+
+before(async () => {
+  ctx = await createTestApp();
+  token = (await login(ctx.app, 'productor')).access_token;
+});
+after(async () => {
+  await ctx?.close();
+});
+
+async function get<T>(query: string, headers = H()): Promise<T> {
+  const res = await ctx.app.inject({ method: 'GET', url: `${URL}${query}`, headers });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as T;
+}
+const filtros = (f: Record<string, unknown>) => `?filtros=${encodeURIComponent(JSON.stringify(f))}`;
+
+async function companyId(cuit: string) {
+  return (await ctx.db.selectFrom('companies').select('id').where('cuit', '=', cuit).executeTakeFirstOrThrow()).id;
+}
+async function entity(code: number) {
+  const c = await companyId(LA_PAMPA);
+  return ctx.db.selectFrom('entities').select(['id', 'price_list_id']).where('company_id', '=', c).where('code', '=', code).executeTakeFirstOrThrow();
+}
+
+/** The final price recomputed here with decimal arithmetic from the entity's price list row. */
+async function expectedPrice(productId: number, entityCode: number) {
+  const e = await entity(entityCode);
+  const c = await companyId(LA_PAMPA);
+  const listId = e.price_list_id ?? (await ctx.db.selectFrom('price_lists').select('id').where('company_id', '=', c).where('is_default', '=', true).executeTakeFirstOrThrow()).id;
+  const i = await ctx.db.selectFrom('price_list_items').selectAll().where('price_list_id', '=', listId).where('product_id', '=', productId).executeTakeFirstOrThrow();
+  const final = new Decimal(i.list_price)
+    .times(new Decimal(1).minus(new Decimal(i.discount1).div(100)))
+    .times(new Decimal(1).minus(new Decimal(i.discount2).div(100)))
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return { final: final.toFixed(2), list: i.list_price, min: i.min_price, max: i.max_price, d1: i.discount1, d2: i.discount2 };
+}
+
+describe('catalogue search', () => {
+  test('is guarded: 401, foreign company and foreign entity 403', async () => {
+    await expectGuarded(ctx.app, { method: 'GET', url: URL }, { access: 'entity', token });
+  });
+
+  test('pages by 12 with the exact total, in name order, priced from the entity list with decimal math', async () => {
+    const c = await companyId(LA_PAMPA);
+    const active = await sql<{ n: number }>`select count(*)::int as n from products where company_id = ${c} and active`.execute(ctx.db);
+    const first = await get<CatalogResponse>('');
+    assert.equal(first.productos.length, 12);
+    assert.equal(first.total, active.rows[0]!.n);
+    const second = await get<CatalogResponse>('?start=12&limit=12');
+    assert.equal(second.total, first.total);
+    assert.ok(second.productos.every((p) => !first.productos.some((q) => q.id === p.id)));
+    const byPage = await get<CatalogResponse>('?page=2');
+    assert.deepEqual(byPage.productos.map((p) => p.id), second.productos.map((p) => p.id));
+    const names = first.productos.map((p) => p.nombre);
+    assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    for (const entityCode of [1001, 1002]) {
+      const page = await get<CatalogResponse>('', bearer(token, { cuit: LA_PAMPA, entity_id: String(entityCode) }));
+      for (const p of page.productos.slice(0, 6)) {
+        const x = await expectedPrice(p.id, entityCode);
+        assert.equal(p.precio_final.toFixed(2), x.final, `${p.nombre} for ${entityCode}`);
+        assert.equal(p.precio_final_con_formato, formatNumber(x.final));
+        assert.equal(p.precio_lista_con_formato, formatNumber(x.list));
+        assert.equal(p.bonificacion_uno_con_formato, formatNumber(x.d1));
+        assert.equal(p.bonificacion_dos_con_formato, formatNumber(x.d2));
+        assert.equal(p.precio_final_minimo, Number(x.min));
+        assert.equal(p.precio_final_maximo, Number(x.max));
+      }
+    }
+  });
+
+  test('package quantity only when the sales factor is not 1', async () => {
+    const page = await get<CatalogResponse>(`?limit=100`);
+    const withPackage = page.productos.find((p) => p.factor_venta !== 1);
+    const single = page.productos.find((p) => p.factor_venta === 1);
+    assert.ok(withPackage && single);
+    assert.match(withPackage.cantidad_envase_con_formato, /^[\d.,]+ \S+$/);
+    assert.equal(single.cantidad_envase_con_formato, '');
+  });
+
+  test('text search ignores accents and case; needs 3 characters after trimming (400 in Spanish)', async () => {
+    const withAccent = await get<CatalogResponse>(filtros({ patron: 'MAÍZ' }));
+    const plain = await get<CatalogResponse>(filtros({ patron: 'maiz' }));
+    assert.ok(withAccent.total > 0);
+    assert.equal(withAccent.total, plain.total);
+    assert.ok(withAccent.productos.every((p) => /ma[ií]z/i.test(`${p.nombre} ${p.codigo_alfanumerico}`)));
+    const twoWords = await get<CatalogResponse>(filtros({ patron: 'maiz hibrido' }));
+    assert.ok(twoWords.total > 0 && twoWords.total <= plain.total);
+    assert.ok(twoWords.productos.every((p) => /h[ií]brido/i.test(p.nombre)));
+    for (const patron of ['ma', '  ab  ']) {
+      expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}${filtros({ patron })}`, headers: H() }), 400, orderingMsg.patronCorto);
+    }
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?filtros=%7Bnope`, headers: H() }), 400, orderingMsg.filtrosInvalidos);
+    const none = await get<CatalogResponse>(filtros({ patron: 'zzzqqq' }));
+    assert.deepEqual(none, { success: true, productos: [], total: 0 });
+  });
+
+  test('facets narrow the list; facet values are narrowed by the other facets, not by their own', async () => {
+    const familias = await get<{ items: FacetItem[] }>('?type=familia');
+    const semillas = familias.items.find((f) => f.descripcion === 'Semillas');
+    assert.ok(semillas && familias.items.length > 1);
+    const bySemillas = await get<CatalogResponse>(filtros({ familia_id: semillas.id }));
+    assert.equal(bySemillas.total, semillas.cantidad);
+    // Choosing a family narrows the subfamilies, but the family list itself still offers every family.
+    const subs = await get<{ items: FacetItem[] }>(`?type=subfamilia&familia_id=${semillas.id}`);
+    const allSubs = await get<{ items: FacetItem[] }>('?type=subfamilia');
+    assert.ok(subs.items.length > 0 && subs.items.length < allSubs.items.length);
+    assert.equal(subs.items.reduce((s, i) => s + i.cantidad, 0), semillas.cantidad);
+    const famWithFamily = await get<{ items: FacetItem[] }>(`?type=familia&familia_id=${semillas.id}`);
+    assert.deepEqual(famWithFamily.items, familias.items);
+    // Two facets and a text: the list and the facet counts agree.
+    const sub = subs.items[0]!;
+    const marcas = await get<{ items: FacetItem[] }>(`?type=marca&familia_id=${semillas.id}&subfamilia_id=${sub.id}`);
+    const marca = marcas.items[0]!;
+    const both = await get<CatalogResponse>(filtros({ familia_id: semillas.id, subfamilia_id: sub.id, marca_id: marca.id }));
+    assert.equal(both.total, marca.cantidad);
+    const c = await companyId(LA_PAMPA);
+    const direct = await sql<{ n: number }>`select count(*)::int as n from products where company_id = ${c} and active and family_id = ${semillas.id}
+      and subfamily_id = ${sub.id} and brand_id = ${marca.id}`.execute(ctx.db);
+    assert.equal(both.total, direct.rows[0]!.n);
+    const promos = await get<CatalogResponse>(filtros({ es_promocion: true, familia_id: semillas.id }));
+    assert.ok(promos.productos.every((p) => p.es_promocion));
+    const nuevos = await get<CatalogResponse>(filtros({ es_nuevo: 'true' }));
+    assert.ok(nuevos.total > 0 && nuevos.productos.every((p) => p.es_nuevo));
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?type=otra`, headers: H() }), 400, orderingMsg.tipoInvalido);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?type=marca&familia_id=abc`, headers: H() }), 400, orderingMsg.idInvalido);
+  });
+
+  test('a second tenant sees only its own catalogue and facets', async () => {
+    const sur = await get<CatalogResponse>('', bearer(token, { cuit: DEL_SUR, entity_id: '501' }));
+    const c = await companyId(DEL_SUR);
+    const ids = sur.productos.map((p) => p.id);
+    const own = await ctx.db.selectFrom('products').select('id').where('company_id', '=', c).where('id', 'in', ids).execute();
+    assert.equal(own.length, ids.length);
+    const laPampaFamilies = await get<{ items: FacetItem[] }>('?type=familia');
+    const surFamilies = await get<{ items: FacetItem[] }>('?type=familia', bearer(token, { cuit: DEL_SUR, entity_id: '501' }));
+    assert.ok(surFamilies.items.every((f) => !laPampaFamilies.items.some((g) => g.id === f.id)));
+  });
+});
+
+describe('product detail and carousels', () => {
+  test('GET /proxy/pedidos/{id}: the product with images, last purchase and stock; records the visit', async () => {
+    const e = await entity(1001);
+    // A product this entity bought: its last line is the one shown.
+    const last = await sql<{ product_id: number; final_price: string; quantity: string; ordered_on: string }>`
+      select l.product_id, l.final_price::text as final_price, l.quantity::text as quantity, o.ordered_on::text as ordered_on
+      from sales_order_lines l join sales_orders o on o.id = l.order_id where o.entity_id = ${e.id}
+      order by o.ordered_on desc, o.id desc limit 1`.execute(ctx.db);
+    const row = last.rows[0]!;
+    const res = await get<ProductResponse>(`/${row.product_id}`);
+    assert.equal(res.producto.id, row.product_id);
+    assert.ok(res.producto.url.length >= 1);
+    assert.equal(res.producto.ultprecio_importe_conformato, formatNumber(row.final_price));
+    const [y, m, d] = row.ordered_on.split('-');
+    assert.equal(res.producto.ultprec_fecha, `${d}-${m}-${y}`);
+    assert.equal((await expectedPrice(row.product_id, 1001)).final, res.producto.precio_final.toFixed(2));
+
+    const visited = await get<CatalogResponse>('?visitados=true');
+    assert.equal(visited.productos[0]?.id, row.product_id);
+    // Visits are per entity: the other entity has not seen it.
+    const other = await get<CatalogResponse>('?visitados=true', bearer(token, { cuit: LA_PAMPA, entity_id: '1002' }));
+    assert.ok(!other.productos.some((p) => p.id === row.product_id));
+  });
+
+  test('a product of another company is refused with 403 and no data; a bad id is 400', async () => {
+    const c = await companyId(DEL_SUR);
+    const foreign = await ctx.db.selectFrom('products').select('id').where('company_id', '=', c).executeTakeFirstOrThrow();
+    const res = await ctx.app.inject({ method: 'GET', url: `${URL}/${foreign.id}`, headers: H() });
+    expectRefused(res, 403, orderingMsg.productoInexistente);
+    assert.ok(!('producto' in res.json()));
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}/abc`, headers: H() }), 400, orderingMsg.idInvalido);
+    await expectGuarded(ctx.app, { method: 'GET', url: `${URL}/${foreign.id}` }, { access: 'entity', token });
+  });
+
+  test('Más comprados are the entity products by number of order lines; Promociones are promotions', async () => {
+    const e = await entity(1001);
+    const top = await sql<{ product_id: number; n: number }>`select l.product_id, count(*)::int as n from sales_order_lines l
+      join sales_orders o on o.id = l.order_id where o.entity_id = ${e.id} group by l.product_id order by n desc`.execute(ctx.db);
+    const res = await get<CatalogResponse>('?comprados=true');
+    assert.ok(res.productos.length > 0);
+    const counts = new Map(top.rows.map((r) => [r.product_id, r.n]));
+    const shown = res.productos.map((p) => counts.get(p.id) ?? 0);
+    assert.deepEqual(shown, [...shown].sort((a, b) => b - a));
+    assert.equal(shown[0], top.rows[0]!.n);
+    const promos = await get<CatalogResponse>('?promociones=true');
+    assert.ok(promos.productos.length > 0 && promos.productos.every((p) => p.es_promocion));
+  });
+});

@@ -1,0 +1,224 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FacetType } from '@portal/contract';
+import type { DB } from '../../db/database.js';
+
+/**
+ * The catalogue's SQL. Every function takes the company and, where prices or purchases matter, the entity's price
+ * list and the entity. Prices are computed in SQL numeric (final = list × (1 − d1/100) × (1 − d2/100), rounded to
+ * cents) and leave as decimal strings.
+ */
+
+/** Facet wire ids → products columns. */
+export const FACET_COLUMN: Record<FacetType, string> = {
+  unegocio: 'business_unit_id',
+  familia: 'family_id',
+  subfamilia: 'subfamily_id',
+  presentacion: 'presentation_id',
+  rubro: 'category_id',
+  subrubro: 'subcategory_id',
+  linea: 'line_id',
+  marca: 'brand_id',
+};
+
+/** A catalogue filter resolved to columns (the Filter of §3 and the facet list queries share it). */
+export type CatalogFilter = {
+  words: string[];
+  facets: Partial<Record<FacetType, number>>;
+  unit?: string;
+  isNew?: boolean;
+  isPromotion?: boolean;
+};
+
+/** Lower-case, accent-free, as products.search_text is stored. */
+export function normaliseSearch(text: string): string[] {
+  const t = text
+    .toLowerCase()
+    .replace(/[áàä]/g, 'a')
+    .replace(/[éèë]/g, 'e')
+    .replace(/[íìï]/g, 'i')
+    .replace(/[óòö]/g, 'o')
+    .replace(/[úùü]/g, 'u')
+    .replace(/ñ/g, 'n');
+  return t.split(/\s+/).filter((w) => w.length > 0);
+}
+
+const likeEscape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The where clause over `products p` (company and active always; a facet may be left out for its own list). */
+function whereClause(companyId: number, f: CatalogFilter, skipFacet?: FacetType): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`p.company_id = ${companyId}`, sql`p.active`];
+  for (const w of f.words) parts.push(sql`p.search_text like ${`%${likeEscape(w)}%`}`);
+  for (const [kind, value] of Object.entries(f.facets) as Array<[FacetType, number | undefined]>) {
+    if (value === undefined || kind === skipFacet) continue;
+    parts.push(sql`${sql.ref(`p.${FACET_COLUMN[kind]}`)} = ${value}`);
+  }
+  if (f.unit) parts.push(sql`p.unit = ${f.unit}`);
+  if (f.isNew) parts.push(sql`p.is_new`);
+  if (f.isPromotion) parts.push(sql`p.is_promotion`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The lists an entity buys at: its own (or the default), and the company's default list for what its own lacks. */
+export type PriceLists = { id: number; fallback: number };
+
+export async function priceListOf(db: DB, companyId: number, entityId: number): Promise<PriceLists | null> {
+  const r = await sql<{ id: number | null; fallback: number | null }>`
+    select (select e.price_list_id from entities e where e.id = ${entityId} and e.company_id = ${companyId}) as id,
+      (select l.id from price_lists l where l.company_id = ${companyId} and l.is_default order by l.id limit 1) as fallback`.execute(db);
+  const row = r.rows[0];
+  const id = row?.id ?? row?.fallback ?? null;
+  return id === null ? null : { id, fallback: row?.fallback ?? id };
+}
+
+/**
+ * `join lateral … i`: the price row of product `p` in the entity's list, or in the default list when the entity's
+ * list lacks it. A product in neither list has no price and is not sold.
+ */
+export function priceRow(lists: PriceLists, productRef = 'p.id') {
+  return sql`lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0
+    where i0.product_id = ${sql.ref(productRef)} and i0.price_list_id in (${lists.id}, ${lists.fallback})
+    order by (i0.price_list_id = ${lists.id}) desc limit 1) i`;
+}
+
+export const hasFilter = (f: CatalogFilter) =>
+  f.words.length > 0 || Object.values(f.facets).some((v) => v !== undefined) || !!f.unit || !!f.isNew || !!f.isPromotion;
+
+/**
+ * One page of the catalogue (active products): ids in order (name, id). With a filter, the
+ * matching set (trigram and facet bitmaps) is materialised once and gives both the page and the exact total
+ * (count over the window), instead of letting the planner walk the name index through 200,000 rows and then
+ * counting again. Without a filter, the name index gives the page directly and `total` is null (count it).
+ */
+export async function searchPage(
+  db: DB,
+  companyId: number,
+  f: CatalogFilter,
+  start: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number | null }> {
+  if (!hasFilter(f)) {
+    const r = await sql<{ id: number }>`select p.id from products p where ${whereClause(companyId, f)}
+      order by p.name, p.id limit ${limit} offset ${start}`.execute(db);
+    return { ids: r.rows.map((x) => x.id), total: null };
+  }
+  const r = await sql<{ id: number; total: number }>`
+    with m as materialized (select p.id, p.name from products p where ${whereClause(companyId, f)})
+    select id, (count(*) over ())::int as total from m order by name, id limit ${limit} offset ${start}`.execute(db);
+  return { ids: r.rows.map((x) => x.id), total: r.rows[0]?.total ?? null };
+}
+
+/** Ids only (carousels). */
+export async function searchIds(db: DB, companyId: number, f: CatalogFilter, start: number, limit: number): Promise<number[]> {
+  return (await searchPage(db, companyId, f, start, limit)).ids;
+}
+
+export async function countMatching(db: DB, companyId: number, f: CatalogFilter): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from products p where ${whereClause(companyId, f)}`.execute(db);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The values of one facet among the matching products, narrowed by the other facets (not by its own). */
+export async function facetValues(db: DB, companyId: number, kind: FacetType, f: CatalogFilter) {
+  const col = sql.ref(`p.${FACET_COLUMN[kind]}`);
+  const r = await sql<{ id: number; name: string; n: number }>`
+    select f.id, f.name, x.n from (
+      select ${col} as facet_id, count(*)::int as n from products p
+      where ${whereClause(companyId, f, kind)} and ${col} is not null
+      group by ${col}
+    ) x join product_facets f on f.id = x.facet_id and f.company_id = ${companyId}
+    order by f.name, f.id`.execute(db);
+  return r.rows;
+}
+
+export type ProductRow = {
+  id: number;
+  code: number;
+  alpha_code: string;
+  name: string;
+  description: string | null;
+  sales_unit: string;
+  unit: string;
+  sales_factor: string;
+  images: string[];
+  is_new: boolean;
+  is_promotion: boolean;
+  stock: string | null;
+  delivery_days: number;
+  currency: string;
+  list_price: string;
+  discount1: string;
+  discount2: string;
+  min_price: string;
+  max_price: string;
+  final_price: string;
+  last_price: string | null;
+  last_quantity: string | null;
+  last_date: string | null;
+  in_cart: string | null;
+};
+
+/** SQL of the list's final price for price_list_items `i`. */
+export const finalPriceSql = sql<string>`round(i.list_price * (1 - i.discount1 / 100) * (1 - i.discount2 / 100), 2)`;
+
+/**
+ * Full rows of the given products in this company priced in this list, with the entity's last purchase of each
+ * and the quantity already in the user's open sales cart. Order follows `ids`.
+ */
+export async function productsByIds(
+  db: DB,
+  scope: { companyId: number; entityId: number; userId: number; priceListId: PriceLists },
+  ids: number[],
+): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const { companyId, entityId, userId, priceListId } = scope;
+  const r = await sql<ProductRow>`
+    select p.id, p.code, p.alpha_code, p.name, p.description, p.sales_unit, p.unit, p.sales_factor::text as sales_factor,
+      p.images, p.is_new, p.is_promotion, p.stock::text as stock, p.delivery_days,
+      i.currency, i.list_price::text as list_price, i.discount1::text as discount1, i.discount2::text as discount2,
+      i.min_price::text as min_price, i.max_price::text as max_price, ${finalPriceSql}::text as final_price,
+      lp.final_price::text as last_price, lp.quantity::text as last_quantity, lp.ordered_on::text as last_date,
+      cl.quantity::text as in_cart
+    from products p
+    join ${priceRow(priceListId)} on true
+    left join lateral (
+      select l.final_price, l.quantity, o.ordered_on from sales_order_lines l join sales_orders o on o.id = l.order_id
+      where l.company_id = ${companyId} and l.product_id = p.id and o.company_id = ${companyId} and o.entity_id = ${entityId}
+      order by o.ordered_on desc, o.id desc limit 1
+    ) lp on true
+    left join cart_lines cl on cl.product_id = p.id and cl.cart_id = (
+      select c.id from carts c where c.company_id = ${companyId} and c.entity_id = ${entityId} and c.user_id = ${userId}
+        and c.kind = 'sales' and c.status = 'open')
+    where p.company_id = ${companyId} and p.active and p.id in (${sql.join(ids)})`.execute(db);
+  const byId = new Map(r.rows.map((x) => [x.id, x]));
+  return ids.map((id) => byId.get(id)).filter((x): x is ProductRow => x !== undefined);
+}
+
+/** Ultimos visitados: this user and entity, most recent first. */
+export async function visitedIds(db: DB, companyId: number, entityId: number, userId: number, limit: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`
+    select v.product_id as id from product_visits v join products p on p.id = v.product_id
+    where v.company_id = ${companyId} and v.entity_id = ${entityId} and v.user_id = ${userId} and p.active
+    order by v.visited_at desc, v.product_id limit ${limit}`.execute(db);
+  return r.rows.map((x) => x.id);
+}
+
+/** Más comprados: the entity's products by number of order lines, then most recent. */
+export async function mostBoughtIds(db: DB, companyId: number, entityId: number, limit: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`
+    select l.product_id as id from sales_order_lines l join sales_orders o on o.id = l.order_id
+    join products p on p.id = l.product_id
+    where o.company_id = ${companyId} and o.entity_id = ${entityId} and l.company_id = ${companyId} and p.active
+    group by l.product_id order by count(*) desc, max(o.ordered_on) desc, l.product_id limit ${limit}`.execute(db);
+  return r.rows.map((x) => x.id);
+}
+
+export async function promotionIds(db: DB, companyId: number, limit: number): Promise<number[]> {
+  return searchIds(db, companyId, { words: [], facets: {}, isPromotion: true }, 0, limit);
+}
+
+/** Records a visit (the latest one wins). */
+export async function recordVisit(db: DB, v: { companyId: number; entityId: number; userId: number; productId: number }) {
+  await sql`insert into product_visits (company_id, entity_id, user_id, product_id, visited_at)
+    values (${v.companyId}, ${v.entityId}, ${v.userId}, ${v.productId}, now())
+    on conflict (user_id, entity_id, product_id) do update set visited_at = now()`.execute(db);
+}

@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import { ORDERING, orderingMsg, type catalogQuery, type facetQuery, type CatalogResponse, type FacetType, type Product } from '@portal/contract';
+import type { DB } from '../../db/database.js';
+import { forbidden } from '../../lib/http-errors.js';
+import type { AuthUser } from '../../plugins/access.js';
+import { toProduct } from './mapper.js';
+import * as repo from './repository.js';
+
+type Filter = z.output<typeof catalogQuery>['filtros'];
+export type Scope = { companyId: number; entityId: number; userId: number };
+
+/** The Filter of the wire → the repository's column filter. */
+export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 'type'>): repo.CatalogFilter {
+  const facets: Partial<Record<FacetType, number>> = {
+    unegocio: f.negocio_id,
+    familia: f.familia_id,
+    subfamilia: f.subfamilia_id,
+    presentacion: f.presentacion_id,
+    rubro: f.rubro_id,
+    subrubro: f.subrubro_id,
+    linea: f.linea_id,
+    marca: f.marca_id,
+  };
+  return {
+    words: f.patron ? repo.normaliseSearch(f.patron) : [],
+    facets,
+    unit: f.unidad?.trim() || undefined,
+    isNew: f.es_nuevo === true,
+    isPromotion: f.es_promocion === true,
+  };
+}
+
+/**
+ * Counts over the whole catalogue (no filter: the facet lists a customer sees first, the catalogue's total) scan
+ * every active product of the company; they change only when the ERP updates products, so each process keeps
+ * them for a minute. Anything filtered is always computed.
+ */
+const WHOLE_CATALOGUE_TTL_MS = 60_000;
+
+export class CatalogService {
+  private readonly wholeCatalogue = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  constructor(private readonly db: DB) {}
+
+  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.wholeCatalogue.get(key);
+    if (hit && now - hit.at < WHOLE_CATALOGUE_TTL_MS) return hit.value as Promise<T>;
+    const value = compute();
+    this.wholeCatalogue.set(key, { at: now, value });
+    value.catch(() => this.wholeCatalogue.delete(key));
+    return value;
+  }
+
+  /** The entity's price list; a company without any list sells nothing (403 would hide why, so it is a 400-free empty catalogue). */
+  async priceList(scope: Scope): Promise<repo.PriceLists | null> {
+    return repo.priceListOf(this.db, scope.companyId, scope.entityId);
+  }
+
+  private async products(scope: Scope, priceListId: repo.PriceLists, ids: number[]): Promise<Product[]> {
+    return (await repo.productsByIds(this.db, { ...scope, priceListId }, ids)).map(toProduct);
+  }
+
+  /** Catalogue page: 12 by default, with the exact total of matching products. */
+  async search(scope: Scope, q: z.output<typeof catalogQuery>): Promise<CatalogResponse> {
+    const priceListId = await this.priceList(scope);
+    if (priceListId === null) return { success: true, productos: [], total: 0 };
+    const limit = q.limit ?? ORDERING.catalogPageSize;
+    const start = q.start ?? (q.page ? (q.page - 1) * limit : 0);
+    const filter = toCatalogFilter(q.filtros);
+    const page = await repo.searchPage(this.db, scope.companyId, filter, start, limit);
+    const ids = page.ids;
+    // A short first page proves the total; otherwise the window count, or (whole catalogue, or past the end) a count.
+    const total =
+      page.total ?? (ids.length > 0 && ids.length < limit ? start + ids.length : start === 0 && ids.length === 0 ? 0 : await this.count(scope.companyId, filter));
+    return { success: true, productos: await this.products(scope, priceListId, ids), total };
+  }
+
+  private count(companyId: number, filter: repo.CatalogFilter): Promise<number> {
+    if (repo.hasFilter(filter)) return repo.countMatching(this.db, companyId, filter);
+    return this.cached(`count:${companyId}`, () => repo.countMatching(this.db, companyId, filter));
+  }
+
+  async carousel(scope: Scope, which: 'visitados' | 'comprados' | 'promociones', limit: number = ORDERING.catalogPageSize): Promise<CatalogResponse> {
+    const priceListId = await this.priceList(scope);
+    if (priceListId === null) return { success: true, productos: [], total: 0 };
+    const ids =
+      which === 'visitados'
+        ? await repo.visitedIds(this.db, scope.companyId, scope.entityId, scope.userId, limit)
+        : which === 'comprados'
+          ? await repo.mostBoughtIds(this.db, scope.companyId, scope.entityId, limit)
+          : await repo.promotionIds(this.db, scope.companyId, limit);
+    const productos = await this.products(scope, priceListId, ids);
+    return { success: true, productos, total: productos.length };
+  }
+
+  async facet(scope: Scope, q: z.output<typeof facetQuery>) {
+    const filter = toCatalogFilter(q);
+    // A facet's own choice does not narrow its list: without any other filter it is the whole catalogue's.
+    const rows = repo.hasFilter({ ...filter, facets: { ...filter.facets, [q.type]: undefined } })
+      ? await repo.facetValues(this.db, scope.companyId, q.type, filter)
+      : await this.cached(`facet:${scope.companyId}:${q.type}`, () => repo.facetValues(this.db, scope.companyId, q.type, filter));
+    return { success: true as const, items: rows.map((r) => ({ id: r.id, descripcion: r.name, cantidad: r.n })) };
+  }
+
+  /** Product detail: only a product of this company, active and priced for the entity (else 403, nothing leaks); records the visit. */
+  async detail(user: AuthUser, scope: Scope, productId: number) {
+    const priceListId = await this.priceList(scope);
+    const [producto] = priceListId === null ? [] : await this.products(scope, priceListId, [productId]);
+    if (!producto) throw forbidden(orderingMsg.productoInexistente);
+    await repo.recordVisit(this.db, { companyId: scope.companyId, entityId: scope.entityId, userId: user.userId, productId });
+    return { success: true as const, producto };
+  }
+}

@@ -1,0 +1,372 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
+import {
+  defaultFiscalRange,
+  fiscalMsg,
+  formatMoney,
+  msg,
+  oneYearBefore,
+  todayInArgentina,
+  type FiscalListResponse,
+  type ZipResponse,
+} from '@portal/contract';
+import { pdfText, readZip } from '../../documents/test-support.js';
+import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+
+/**
+ * GET /proxy/cgi/etenet_cabcbte: the list (7 at a time), its validation and the default-range rule, the export
+ * (files=true: XLSX and PDF of everything the filter matches, authenticated by the query) and the bulk ZIP.
+ * Expected figures come from the seeded rows, read here with SQL of their own.
+ */
+
+let ctx: TestContext;
+let token: string;
+const URL = '/api/public/proxy/cgi/etenet_cabcbte';
+const TODAY = todayInArgentina();
+const DEFAULT = defaultFiscalRange(TODAY);
+const own = () => bearer(token, { cuit: LA_PAMPA, entity_id: '1001' });
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function qs(params: Record<string, string | number | string[]>): string {
+  const u = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) u.append(k, String(x));
+  return u.toString();
+}
+
+async function list(params: Record<string, string | number | string[]>, headers: Record<string, string> = own()) {
+  return ctx.app.inject({ method: 'GET', url: `${URL}?${qs(params)}`, headers });
+}
+
+async function entityId(code: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('entities as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .select('e.id')
+    .where('c.cuit', '=', LA_PAMPA)
+    .where('e.code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The entity's vouchers in the range, in the list's order, straight from the table. */
+async function expected(code: number, from: string, to: string, names: string[] = []) {
+  let q = ctx.db
+    .selectFrom('account_movements')
+    .select(['id', 'date', 'voucher_code', 'series', 'number', 'voucher_name', 'amount', 'currency', 'printable'])
+    .where('entity_id', '=', await entityId(code))
+    .where('date', '>=', from)
+    .where('date', '<=', to);
+  if (names.length) q = q.where('voucher_name', 'in', names);
+  return q.orderBy('date', 'desc').orderBy('id', 'desc').execute();
+}
+
+const cents = (v: string) => {
+  const neg = v.startsWith('-');
+  const [i, f = ''] = v.replace('-', '').split('.');
+  return (neg ? -1 : 1) * (Number(i) * 100 + Number((f + '00').slice(0, 2)));
+};
+
+before(async () => {
+  ctx = await createTestApp();
+  token = (await login(ctx.app, 'productor')).access_token;
+});
+after(async () => {
+  await ctx?.close();
+});
+
+describe('the list', () => {
+  test('is guarded: 401 without or with a forged token, 403 for a foreign company and a foreign entity', async () => {
+    await expectGuarded(ctx.app, { method: 'GET', url: `${URL}?${qs(DEFAULT)}` }, { access: 'entity', token });
+  });
+
+  test('pages 7 at a time, newest first, in a stable order; the last batch is short', async () => {
+    const rows = await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta);
+    assert.ok(rows.length > 14, 'the demo entity has more than two pages in the default range');
+    const seen: string[] = [];
+    for (let start = 0; ; start += 7) {
+      const res = await list({ ...DEFAULT, start, limit: 7 });
+      assert.equal(res.statusCode, 200, res.body);
+      const body = res.json() as FiscalListResponse;
+      assert.equal(body.total, rows.length);
+      seen.push(...body.items.map((i) => i.id));
+      if (body.items.length < 7) break;
+    }
+    assert.deepEqual(seen, rows.map((r) => String(r.id)));
+  });
+
+  test('the limit defaults to 7', async () => {
+    const body = (await list(DEFAULT)).json() as FiscalListResponse;
+    assert.equal(body.items.length, 7);
+  });
+
+  test('answers the spec fields: formatted amount and dates, lines, red credits, detail lines', async () => {
+    const body = (await list({ ...DEFAULT, limit: 100 })).json() as FiscalListResponse;
+    const invoice = body.items.find((i) => i.codcom === 'FC' && i.renglonesProductos.length > 0)!;
+    assert.ok(invoice);
+    const row = await ctx.db.selectFrom('account_movements').selectAll().where('id', '=', invoice.id).executeTakeFirstOrThrow();
+    assert.equal(invoice.fecha, row.date.split('-').reverse().join('/'));
+    assert.equal(invoice.importe_con_formato, formatMoney(row.amount, row.currency));
+    assert.equal(invoice.importe, Number(row.amount));
+    assert.equal(invoice.descomlarga, row.voucher_name);
+    assert.equal(invoice.tvdgi, row.afip_type);
+    assert.equal(invoice.letra, row.letter);
+    assert.equal(invoice.imprime, row.printable);
+    assert.equal(invoice.estilo, 'normal');
+    assert.match(invoice.detalle3, new RegExp(`^CAE ${row.cae} vto\\. \\d{2}/\\d{2}/\\d{4}$`));
+    assert.match(invoice.fecha_vencimiento, /^\d{2}\/\d{2}\/\d{4}$/);
+    const lines = await ctx.db.selectFrom('voucher_lines').selectAll().where('movement_id', '=', invoice.id).orderBy('line_no').execute();
+    assert.deepEqual(
+      invoice.renglonesProductos.map((l) => [l.descripcion, l.cantidad, l.importe]),
+      lines.filter((l) => l.kind === 'product').map((l) => [l.description, Number(l.quantity), Number(l.amount)]),
+    );
+    assert.match(invoice.renglonesProductos[0]!.importe_con_formato, /^(\$|U\$S) [\d.]+,\d{2}$/);
+
+    const receipt = body.items.find((i) => i.codcom === 'RC')!;
+    assert.equal(receipt.estilo, 'rojo');
+    assert.ok(receipt.importe < 0);
+    assert.ok(receipt.renglonesOtros.length > 0);
+    assert.match(receipt.detalle2, /^Origen: FC \d{5}-\d{8}$/);
+  });
+
+  test('resumenes total the whole filtered set per currency; tipodecomprobantes are the entity\'s descriptions', async () => {
+    const rows = await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta);
+    const body = (await list(DEFAULT)).json() as FiscalListResponse;
+    for (const currency of ['ARS', 'USD'] as const) {
+      const mine = rows.filter((r) => r.currency === currency);
+      const resumen = body.resumenes.find((r) => r.moneda === currency);
+      if (mine.length === 0) {
+        assert.equal(resumen, undefined);
+        continue;
+      }
+      const total = mine.reduce((s, r) => s + cents(r.amount), 0);
+      assert.equal(resumen!.cantidad, mine.length);
+      assert.equal(Math.round(resumen!.total * 100), total);
+      assert.equal(resumen!.total_con_formato, formatMoney((total / 100).toFixed(2), currency));
+    }
+    const names = await ctx.db
+      .selectFrom('account_movements')
+      .select('voucher_name')
+      .distinct()
+      .where('entity_id', '=', await entityId(1001))
+      .orderBy('voucher_name')
+      .execute();
+    assert.deepEqual(body.tipodecomprobantes.map((t) => t.id), names.map((n) => n.voucher_name));
+  });
+
+  test('descom filters by one or more descriptions, repeated or comma-separated', async () => {
+    const names = ['Factura A', 'Recibo'];
+    const rows = await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta, names);
+    for (const descom of [names, names.join(',')]) {
+      const body = (await list({ ...DEFAULT, descom, limit: 100 })).json() as FiscalListResponse;
+      assert.deepEqual(body.items.map((i) => i.id), rows.map((r) => String(r.id)));
+      assert.ok(body.items.every((i) => names.includes(i.descomlarga)));
+    }
+    const one = (await list({ ...DEFAULT, descom: 'Factura B', limit: 100 })).json() as FiscalListResponse;
+    assert.ok(one.items.length > 0 && one.items.every((i) => i.descomlarga === 'Factura B'));
+  });
+
+  test('another entity of the same user sees only its own documents', async () => {
+    const body = (await list({ ...DEFAULT, limit: 100 }, bearer(token, { cuit: LA_PAMPA, entity_id: '1002' }))).json() as FiscalListResponse;
+    const rows = await expected(1002, DEFAULT.fechadesde, DEFAULT.fechahasta);
+    assert.deepEqual(body.items.map((i) => i.id), rows.slice(0, 100).map((r) => String(r.id)));
+  });
+});
+
+describe('validation and the date range', () => {
+  test('the spec\'s texts: dates required, from ≤ to, within the last year, at most 30 days', async () => {
+    expectRefused(await list({ fechahasta: TODAY }), 400, 'Seleccione una fecha desde');
+    expectRefused(await list({ fechadesde: '', fechahasta: TODAY }), 400, 'Seleccione una fecha desde');
+    expectRefused(await list({ fechadesde: TODAY }), 400, 'Seleccione una fecha hasta');
+    expectRefused(await list({ fechadesde: TODAY, fechahasta: addDays(TODAY, -1) }), 400, fiscalMsg.fechasInvertidas);
+    expectRefused(await list({ fechadesde: addDays(oneYearBefore(TODAY), -1), fechahasta: addDays(oneYearBefore(TODAY), 5) }), 400, 'La fecha desde debe estar dentro del último año');
+    expectRefused(await list({ fechadesde: addDays(TODAY, -31), fechahasta: TODAY }), 400, 'La diferencia en el rango de fechas no puede ser mayor a 30 dias');
+    expectRefused(await list({ fechadesde: '31/02/2026', fechahasta: TODAY }), 400, fiscalMsg.fechaDesdeInvalida);
+    expectRefused(await list({ ...DEFAULT, limit: 0 }), 400, msg.solicitudInvalida);
+  });
+
+  test('30 days is allowed; dates may come as DD/MM/YYYY', async () => {
+    const from = addDays(TODAY, -30);
+    const res = await list({ fechadesde: from, fechahasta: TODAY });
+    assert.equal(res.statusCode, 200, res.body);
+    const slash = await list({ fechadesde: from.split('-').reverse().join('/'), fechahasta: TODAY.split('-').reverse().join('/') });
+    assert.equal(slash.statusCode, 200, slash.body);
+    assert.deepEqual(slash.json(), res.json());
+  });
+
+  test('the default range (first day of the month six months back → today) passes although it is longer than 30 days', async () => {
+    assert.equal(DEFAULT.fechadesde, `${DEFAULT.fechadesde.slice(0, 8)}01`);
+    const res = await list(DEFAULT);
+    assert.equal(res.statusCode, 200, res.body);
+    // Only exactly that range: another end, or another start, over 30 days is refused.
+    expectRefused(await list({ fechadesde: DEFAULT.fechadesde, fechahasta: addDays(TODAY, -1) }), 400, fiscalMsg.rangoMaximo);
+    expectRefused(await list({ fechadesde: addDays(DEFAULT.fechadesde, 1), fechahasta: TODAY }), 400, fiscalMsg.rangoMaximo);
+  });
+});
+
+describe('export (files=true)', () => {
+  const exportUrl = (extra: Record<string, string>) =>
+    `${URL}?${qs({ ...DEFAULT, files: 'true', type: 'excel', token, cooperativa: LA_PAMPA, entity_id: '1001', ...extra })}`;
+
+  test('XLSX of every filtered row (not only the first page): numbers are numbers, dates are dates', async () => {
+    const rows = await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta);
+    // Opened by the browser itself: no headers at all, the query authenticates.
+    const res = await ctx.app.inject({ method: 'GET', url: exportUrl({}) });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="Comprobantes fiscales .*\.xlsx"/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0]!;
+    assert.equal(ws.getRow(1).getCell(1).value, 'Fecha');
+    const got: Array<{ numero: string; importe: number; fecha: Date }> = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      got.push({ numero: String(row.getCell(3).value), importe: row.getCell(8).value as number, fecha: row.getCell(1).value as Date });
+    });
+    assert.equal(got.length, rows.length);
+    assert.ok(got.length > 7);
+    for (const [i, r] of rows.entries()) {
+      assert.equal(got[i]!.numero, `${String(r.series).padStart(5, '0')}-${String(r.number).padStart(8, '0')}`);
+      assert.equal(typeof got[i]!.importe, 'number');
+      assert.equal(Math.round(got[i]!.importe * 100), cents(r.amount));
+      assert.ok(got[i]!.fecha instanceof Date);
+      assert.equal(got[i]!.fecha.toISOString().slice(0, 10), r.date);
+    }
+  });
+
+  test('PDF of every filtered row, es-AR amounts', async () => {
+    const rows = await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta);
+    const res = await ctx.app.inject({ method: 'GET', url: exportUrl({ type: 'pdf' }) });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    assert.equal(res.rawPayload.subarray(0, 5).toString(), '%PDF-');
+    const text = await pdfText(res.rawPayload);
+    assert.match(text, /Comprobantes fiscales/);
+    assert.match(text, /Pérez, Juan/);
+    for (const r of rows) {
+      assert.ok(text.includes(`${String(r.series).padStart(5, '0')}-${String(r.number).padStart(8, '0')}`), `voucher ${r.number} in the PDF`);
+    }
+    const first = rows[0]!;
+    const amount = formatMoney(first.amount, 'ARS').replace('$ ', '');
+    assert.ok(text.includes(amount), `amount ${amount} in es-AR`);
+  });
+
+  test('the export takes the headers too, and refuses 401 / 403 / 400 like every call', async () => {
+    const withHeaders = await ctx.app.inject({ method: 'GET', url: `${URL}?${qs({ ...DEFAULT, files: 'true', type: 'excel' })}`, headers: own() });
+    assert.equal(withHeaders.statusCode, 200);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?${qs({ ...DEFAULT, files: 'true', type: 'excel', cooperativa: LA_PAMPA, entity_id: '1001' })}` }), 401, msg.noAutenticado);
+    const forged = await ctx.app.inject({ method: 'GET', url: exportUrl({ token: `${token.slice(0, -4)}AAAA` }) });
+    assert.equal(forged.statusCode, 401);
+    const foreignEntity = await ctx.app.inject({ method: 'GET', url: exportUrl({ entity_id: '2000' }) });
+    assert.equal(foreignEntity.statusCode, 403, foreignEntity.body);
+    const foreignCompany = await ctx.app.inject({ method: 'GET', url: exportUrl({ cooperativa: '30500010912' }) });
+    assert.equal(foreignCompany.statusCode, 403);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: exportUrl({ type: 'xls' }) }), 400, fiscalMsg.tipoArchivoInvalido);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: exportUrl({ fechadesde: addDays(TODAY, -40), fechahasta: TODAY }) }), 400, fiscalMsg.rangoMaximo);
+  });
+});
+
+describe('bulk ZIP (zip=true)', () => {
+  async function zip(params: Record<string, string>, headers = own()) {
+    return ctx.app.inject({ method: 'GET', url: `${URL}?${qs({ zip: 'true', ...params })}`, headers });
+  }
+  const key = (r: { voucher_code: string; series: number; number: number }) => ({ codcom: r.voucher_code, codtal: r.series, numero: r.number });
+
+  test('of the selected vouchers: one valid PDF each, downloadable by its url, removed by elimina', async () => {
+    const rows = (await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta)).filter((r) => r.printable).slice(0, 3);
+    const res = await zip({ comprobantes: JSON.stringify(rows.map(key)) });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as ZipResponse;
+    assert.equal(body.success, true);
+    assert.equal(body.cantidad, 3);
+    assert.match(body.directorio!, /^[0-9a-f]{32}$/);
+    assert.match(body.url!, /^\/api\/public\/compartido\//);
+
+    const download = await ctx.app.inject({ method: 'GET', url: body.url! });
+    assert.equal(download.statusCode, 200);
+    assert.equal(download.headers['content-type'], 'application/zip');
+    const entries = readZip(download.rawPayload);
+    assert.equal(entries.length, 3);
+    for (const [i, e] of entries.entries()) {
+      assert.equal(e.data.subarray(0, 5).toString(), '%PDF-');
+      assert.equal(e.name, `${rows[i]!.voucher_name} ${String(rows[i]!.series).padStart(5, '0')}-${String(rows[i]!.number).padStart(8, '0')}.pdf`);
+    }
+
+    const removed = await ctx.app.inject({ method: 'GET', url: `/api/public/proxy/files?${qs({ elimina: 'true', url: body.url!, directorio: body.directorio! })}`, headers: own() });
+    assert.equal(removed.statusCode, 200, removed.body);
+    assert.deepEqual(removed.json(), { success: true, msg: fiscalMsg.archivoEliminado });
+    expectRefused(await ctx.app.inject({ method: 'GET', url: body.url! }), 410, fiscalMsg.documentoNoDisponible);
+  });
+
+  test('elimina needs the session and the link that entity was given', async () => {
+    const rows = (await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta)).filter((r) => r.printable).slice(0, 1);
+    const body = (await zip({ comprobantes: JSON.stringify(rows.map(key)) })).json() as ZipResponse;
+    const url = `/api/public/proxy/files?${qs({ elimina: 'true', url: body.url!, directorio: body.directorio! })}`;
+    assert.equal((await ctx.app.inject({ method: 'GET', url })).statusCode, 401);
+    // The other entity of the same user did not get this link.
+    expectRefused(await ctx.app.inject({ method: 'GET', url, headers: bearer(token, { cuit: LA_PAMPA, entity_id: '1002' }) }), 403, fiscalMsg.enlaceInvalido);
+    const other = `/api/public/proxy/files?${qs({ elimina: 'true', url: body.url!, directorio: 'a'.repeat(32) })}`;
+    expectRefused(await ctx.app.inject({ method: 'GET', url: other, headers: own() }), 403, fiscalMsg.enlaceInvalido);
+    assert.equal((await ctx.app.inject({ method: 'GET', url: body.url! })).statusCode, 200);
+  });
+
+  test('of the filter: every printable voucher it matches, and nothing unprintable', async () => {
+    const from = addDays(TODAY, -30);
+    const rows = await expected(1001, from, TODAY);
+    const printable = rows.filter((r) => r.printable);
+    const body = (await zip({ fechadesde: from, fechahasta: TODAY })).json() as ZipResponse;
+    if (printable.length === 0) {
+      assert.deepEqual(body, { success: false, msg: fiscalMsg.sinComprobantesImprimibles });
+      return;
+    }
+    assert.equal(body.success, true);
+    const entries = readZip((await ctx.app.inject({ method: 'GET', url: body.url! })).rawPayload);
+    assert.equal(entries.length, printable.length);
+  });
+
+  test('a selection with another entity\'s voucher is refused whole (403); unknown 404; bad list 400', async () => {
+    const mine = (await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta)).filter((r) => r.printable)[0]!;
+    const foreign = (await expected(2000, oneYearBefore(TODAY), TODAY))[0]!;
+    expectRefused(await zip({ comprobantes: JSON.stringify([key(mine), key(foreign)]) }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await zip({ comprobantes: JSON.stringify([{ codcom: 'FC', codtal: 3, numero: 99999999 }]) }), 404, fiscalMsg.comprobanteInexistente);
+    expectRefused(await zip({ comprobantes: 'no es json' }), 400, fiscalMsg.comprobantesInvalidos);
+    assert.equal((await zip({ comprobantes: JSON.stringify([key(mine)]) }, {} as never)).statusCode, 401);
+  });
+
+  test('only unprintable vouchers selected: success false with the spec\'s text', async () => {
+    const unprintable = (await expected(1001, oneYearBefore(TODAY), TODAY)).filter((r) => !r.printable)[0]!;
+    assert.ok(unprintable, 'the demo has unprintable vouchers');
+    const body = (await zip({ comprobantes: JSON.stringify([key(unprintable)]) })).json();
+    assert.deepEqual(body, { success: false, msg: fiscalMsg.sinComprobantesImprimibles });
+  });
+});
+
+describe('the module', () => {
+  test('cfiscales disabled for the user on a device: the list, the export and the ZIP answer 403 there', async () => {
+    const ids = await ctx.db
+      .selectFrom('users as u')
+      .innerJoin('companies as c', (j) => j.on('c.cuit', '=', LA_PAMPA))
+      .select(['u.id as userId', 'c.id as companyId'])
+      .where('u.username', '=', 'productor')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('user_modules')
+      .values({ company_id: ids.companyId, user_id: ids.userId, module_id: 'cfiscales', mobile: false, desktop: true, date_from: null, date_to: null })
+      .execute();
+    try {
+      const mobile = { ...own(), dispositivo: 'mobile' };
+      expectRefused(await list(DEFAULT, mobile), 403, msg.moduloNoHabilitado);
+      expectRefused(await list({ ...DEFAULT, zip: 'true' }, mobile), 403, msg.moduloNoHabilitado);
+      expectRefused(await list({ ...DEFAULT, files: 'true', type: 'excel' }, mobile), 403, msg.moduloNoHabilitado);
+      assert.equal((await list(DEFAULT, { ...own(), dispositivo: 'desktop' })).statusCode, 200);
+    } finally {
+      await ctx.db.deleteFrom('user_modules').where('user_id', '=', ids.userId).where('module_id', '=', 'cfiscales').execute();
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { AccountMovementsTable } from '../../db/schema.js';
+
+/**
+ * The fiscal documents' SQL. Every function takes the company and the entity: a voucher is only ever read for
+ * the entity the request acts for. Amounts stay numeric in SQL and leave as decimal strings.
+ */
+
+export type Scope = { companyId: number; entityId: number };
+export type Range = { fechadesde: string; fechahasta: string; descom: readonly string[] };
+export type VoucherRow = Pick<
+  Selectable<AccountMovementsTable>,
+  | 'id' | 'date' | 'time' | 'voucher_code' | 'series' | 'number' | 'voucher_name' | 'afip_type' | 'letter' | 'origin_type'
+  | 'origin_number' | 'detail' | 'sale_condition' | 'cae' | 'cae_due' | 'currency' | 'amount' | 'due_date' | 'printable'
+  | 'net_amount' | 'vat21' | 'vat105' | 'other_taxes' | 'entity_id'
+>;
+
+const voucherColumns = [
+  'm.id', 'm.entity_id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
+  'm.origin_type', 'm.origin_number', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency', 'm.amount', 'm.due_date',
+  'm.printable', 'm.net_amount', 'm.vat21', 'm.vat105', 'm.other_taxes',
+] as const;
+
+/** The entity's vouchers in the range (and of the chosen descriptions), not yet ordered or paged. */
+function filtered(db: DB, scope: Scope, range: Range) {
+  let q = db
+    .selectFrom('account_movements as m')
+    .where('m.company_id', '=', scope.companyId)
+    .where('m.entity_id', '=', scope.entityId)
+    .where('m.date', '>=', range.fechadesde)
+    .where('m.date', '<=', range.fechahasta);
+  if (range.descom.length > 0) q = q.where('m.voucher_name', 'in', [...range.descom]);
+  return q;
+}
+
+/** One page, newest first; ties broken by id so the order is stable across pages. */
+export function listVouchers(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<VoucherRow[]> {
+  return filtered(db, scope, range)
+    .select(voucherColumns)
+    .orderBy('m.date', 'desc')
+    .orderBy('m.id', 'desc')
+    .offset(start)
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The next batch after (date, id) in the list's order (keyset pagination: each batch is one short query on the
+ * (company_id, entity_id, date) index, so an export of any size keeps memory flat on PGlite and PostgreSQL).
+ */
+export function voucherBatch(db: DB, scope: Scope, range: Range, after: { date: string; id: string } | null, size: number): Promise<VoucherRow[]> {
+  let q = filtered(db, scope, range).select(voucherColumns);
+  if (after) q = q.where(sql<boolean>`(m.date, m.id) < (${after.date}::date, ${after.id}::bigint)`);
+  return q.orderBy('m.date', 'desc').orderBy('m.id', 'desc').limit(size).execute();
+}
+
+/** Count and total per currency of everything the filter matches. */
+export function summaries(db: DB, scope: Scope, range: Range) {
+  return filtered(db, scope, range)
+    .select(['m.currency', sql<number>`count(*)::int`.as('cantidad'), sql<string>`coalesce(sum(m.amount), 0)::text`.as('total')])
+    .groupBy('m.currency')
+    .orderBy('m.currency')
+    .execute();
+}
+
+/** The distinct document descriptions the entity has (the search drawer's options). */
+export async function voucherNames(db: DB, scope: Scope): Promise<string[]> {
+  const rows = await db
+    .selectFrom('account_movements')
+    .select('voucher_name')
+    .distinct()
+    .where('company_id', '=', scope.companyId)
+    .where('entity_id', '=', scope.entityId)
+    .orderBy('voucher_name')
+    .execute();
+  return rows.map((r) => r.voucher_name);
+}
+
+export type VoucherLineRow = {
+  movement_id: string;
+  kind: 'product' | 'other';
+  product_code: string | null;
+  description: string;
+  quantity: string | null;
+  unit: string | null;
+  unit_price: string | null;
+  discount: string | null;
+  amount: string;
+};
+
+/** The lines of these vouchers, in order. */
+export async function linesOf(db: DB, companyId: number, movementIds: readonly string[]): Promise<Map<string, VoucherLineRow[]>> {
+  const byMovement = new Map<string, VoucherLineRow[]>();
+  if (movementIds.length === 0) return byMovement;
+  const rows = await db
+    .selectFrom('voucher_lines')
+    .select(['movement_id', 'kind', 'product_code', 'description', 'quantity', 'unit', 'unit_price', 'discount', 'amount'])
+    .where('company_id', '=', companyId)
+    .where('movement_id', 'in', [...movementIds])
+    .orderBy('movement_id')
+    .orderBy('line_no')
+    .execute();
+  for (const r of rows) {
+    const key = String(r.movement_id);
+    const list = byMovement.get(key) ?? [];
+    list.push({ ...r, movement_id: key } as VoucherLineRow);
+    byMovement.set(key, list);
+  }
+  return byMovement;
+}
+
+export type VoucherIdentity = { codcom: string; codtal: number; numero: number };
+
+/**
+ * A voucher of the company by (codcom, codtal, numero), with the entity it belongs to: the caller decides
+ * between 404 (no such voucher) and 403 (another entity's).
+ */
+export function findVoucher(db: DB, companyId: number, key: VoucherIdentity): Promise<VoucherRow | undefined> {
+  return db
+    .selectFrom('account_movements as m')
+    .select(voucherColumns)
+    .where('m.company_id', '=', companyId)
+    .where('m.voucher_code', '=', key.codcom)
+    .where('m.series', '=', key.codtal)
+    .where('m.number', '=', key.numero)
+    .orderBy('m.id')
+    .executeTakeFirst();
+}
+
+/** Of these keys, the vouchers that belong to the entity (others are left out by the caller's check). */
+export function findVouchers(db: DB, scope: Scope, keys: readonly VoucherIdentity[]): Promise<VoucherRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('account_movements as m')
+    .select(voucherColumns)
+    .where('m.company_id', '=', scope.companyId)
+    .where((eb) =>
+      eb.or(keys.map((k) => eb.and([eb('m.voucher_code', '=', k.codcom), eb('m.series', '=', k.codtal), eb('m.number', '=', k.numero)]))),
+    )
+    .orderBy('m.date', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+}
+
+export function companyHeader(db: DB, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'cuit', 'address', 'iva_condition', 'gross_income', 'activity_start', 'branding'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}
+
+export function entityHeader(db: DB, scope: Scope) {
+  return db
+    .selectFrom('entities')
+    .select(['id', 'code', 'name', 'cuit', 'locality', 'province'])
+    .where('company_id', '=', scope.companyId)
+    .where('id', '=', scope.entityId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,322 @@
+import Decimal from 'decimal.js';
+import {
+  formatDate,
+  formatNumber,
+  ORDERING,
+  orderingMsg,
+  TIME_ZONE,
+  todayInArgentina,
+  type ConfirmResponse,
+  type HistoryResponse,
+  type OrderRow,
+  type StaffOrder,
+  type StatusList,
+  type StatusListResponse,
+} from '@portal/contract';
+import type { DB } from '../../db/database.js';
+import { renderOrderPdf, signShareToken, verifyShareToken, type CompanyHeader } from '../../documents/index.js';
+import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
+import type { AuthUser, Tenant } from '../../plugins/access.js';
+import { imagesOf, formatQuantity } from '../catalog/mapper.js';
+import { priceListOf } from '../catalog/repository.js';
+import * as cartRepo from '../cart/repository.js';
+import { addDays, type CartService } from '../cart/service.js';
+import { sellerIdsOfZone, sellerOfUser } from '../dashboard/repository.js';
+import { dueDaysFor, generateCae, invoiceAmounts, letterFor } from './invoice.js';
+import * as repo from './repository.js';
+
+const STATUS: Record<StatusList, 'pending' | 'approved' | 'applied'> = { pendientes: 'pending', aprobados: 'approved', aplicados: 'applied' };
+const CHANNEL: Record<string, [string, string]> = { web: ['WEB', 'Portal web'], seller: ['VEN', 'Vendedor'], counter: ['MOS', 'Mostrador'] };
+/** Point of sale of the invoices the portal issues when an order is applied (docs/decisions/ordering.md). */
+export const INVOICE_POINT_OF_SALE = 3;
+/** Share links of an order PDF live this long. */
+export const SHARE_TTL_SECONDS = 7 * 24 * 3600;
+
+const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+
+export class OrdersService {
+  constructor(
+    private readonly db: DB,
+    private readonly carts: CartService,
+    private readonly opts: { tokenSecret: string; publicUrl: string },
+  ) {}
+
+  /**
+   * Confirms a cart exactly once: the cart row is locked, an already confirmed cart answers the order it became
+   * (a double click or a retry never writes a second order; sales_orders.cart_id is unique as a last guard).
+   */
+  async confirm(o: cartRepo.CartOwner, cartId: number): Promise<ConfirmResponse> {
+    const okMsg = o.kind === 'sales' ? orderingMsg.pedidoRealizado : orderingMsg.ordenRealizada;
+    const order = await this.db.transaction().execute(async (trx) => {
+      const cart = await cartRepo.lockCart(trx, o, cartId);
+      if (!cart) throw forbidden(orderingMsg.carritoInexistente);
+      if (cart.status === 'confirmed') {
+        const done = await repo.orderOfCart(trx, o.kind, o.companyId, cartId);
+        if (!done) throw forbidden(orderingMsg.carritoInexistente);
+        return done;
+      }
+      if ((await cartRepo.lineCount(trx, o.companyId, cartId)) === 0) throw badRequest(orderingMsg.carritoVacio);
+      if (o.kind === 'purchase' && cart.payment_condition_id === null) throw badRequest(orderingMsg.ingresarCondicionPago);
+      const priceListId = await priceListOf(trx, o.companyId, o.entityId);
+      if (priceListId === null) throw badRequest(orderingMsg.productoSinPrecio);
+      const written = await repo.writeOrder(trx, o.kind, {
+        companyId: o.companyId, entityId: o.entityId, userId: o.userId, cartId, today: todayInArgentina(), priceListId, cart,
+      });
+      if (new Decimal(written.total).isZero()) throw badRequest(orderingMsg.carritoVacio);
+      await cartRepo.updateCart(trx, o.companyId, cartId, { status: 'confirmed' });
+      return written;
+    });
+    return { success: true, msg: okMsg, id: order.id, numero: order.number, total: Number(order.total), total_con_formato: formatNumber(order.total) };
+  }
+
+  /** Pendientes / Aprobados / Aplicados of this entity, 5 per page. */
+  async statusList(kind: repo.OrderKind, tenant: Tenant, which: StatusList, start = 0, limit: number = ORDERING.statusPageSize): Promise<StatusListResponse> {
+    const { rows, total } = await repo.ordersByStatus(this.db, kind, tenant.company.id, tenant.entity!.id, STATUS[which], start, limit);
+    const productos: OrderRow[] = rows.map((r) => {
+      const pending = new Decimal(r.total).minus(r.applied_amount);
+      const [code, channel] = CHANNEL[r.channel ?? ''] ?? ['OC', 'Portal web'];
+      return {
+        id: r.id,
+        descom: kind === 'sales' ? 'Pedido' : 'Orden de compra',
+        letra_id: 'X',
+        fecha: r.ordered_on,
+        fecha_con_formato: formatDate(r.ordered_on),
+        torig: code,
+        norig: r.number,
+        origen_del_pedido: r.origin ?? channel,
+        importe_pendiente: Number(money(pending)),
+        importe_pendiente_con_formato: formatNumber(money(pending)),
+        importe_aplicado: Number(r.applied_amount),
+        importe_aplicado_con_formato: formatNumber(r.applied_amount),
+        codcom_id: kind === 'sales' ? 'PED' : 'OC',
+        codtal_id: r.series,
+        numero: r.number,
+        estado: r.status,
+      };
+    });
+    return { success: true, productos, total };
+  }
+
+  /** Order history of the entity, 8 per page, optionally one month (the dashboard's /pedidos/historial/{YYYY-MM}). */
+  async history(tenant: Tenant, month: string | undefined, start: number, limit: number = ORDERING.historyPageSize): Promise<HistoryResponse> {
+    const companyId = tenant.company.id;
+    const { rows, total } = await repo.history(this.db, companyId, tenant.entity!.id, month, start, limit);
+    const lines = await repo.salesOrderLines(this.db, companyId, rows.map((r) => r.id));
+    return {
+      success: true,
+      total,
+      productos: rows.map((r) => ({
+        id: r.id,
+        numero: r.number,
+        fecha: r.ordered_on,
+        fecha_con_formato: formatDate(r.ordered_on),
+        detalle: r.detail ?? '',
+        origen_id: r.origin_id,
+        origen_descripcion: r.origin ?? '',
+        destino_id: r.destination_id,
+        destino_descripcion: r.destination ?? '',
+        total: Number(r.total),
+        total_con_formato: formatNumber(r.total),
+        productos: lines
+          .filter((l) => l.order_id === r.id)
+          .map((l) => ({
+            renglon_id: l.id,
+            producto_id: l.product_id,
+            descripcion: l.name,
+            url: imagesOf(l.images),
+            pedido_cantidad: Number(l.quantity),
+            pedido_cantidad_con_formato: formatQuantity(l.quantity),
+            precio_final: Number(l.final_price),
+            precio_final_con_formato: formatNumber(l.final_price),
+            es_nuevo: l.is_new,
+            es_promocion: l.is_promotion,
+          })),
+      })),
+    };
+  }
+
+  /**
+   * Repetir compra: copies destination, origin, detail and the products (at today's list prices) of one of the
+   * entity's orders into the open cart, in one transaction; refused while the cart has lines.
+   */
+  async repeat(o: cartRepo.CartOwner, cartId: number, orderId: number | undefined) {
+    if (orderId === undefined) throw badRequest(orderingMsg.historialInexistente);
+    await this.carts.withOpenCart(o, cartId, async (trx) => {
+      if ((await cartRepo.lineCount(trx, o.companyId, cartId)) > 0) throw badRequest(orderingMsg.carritoConProductos);
+      const order = await repo.salesOrderOfEntity(trx, o.companyId, o.entityId, orderId);
+      if (!order) throw forbidden(orderingMsg.historialInexistente);
+      const priceListId = await priceListOf(trx, o.companyId, o.entityId);
+      const lines = await repo.salesOrderLines(trx, o.companyId, [order.id]);
+      const sellable = new Set((priceListId === null ? [] : await cartRepo.priceInfo(trx, o.companyId, priceListId, lines.map((l) => l.product_id))).map((p) => p.product_id));
+      const copies = new Map<number, cartRepo.LineUpsert>();
+      for (const l of lines.filter((x) => sellable.has(x.product_id))) {
+        const prev = copies.get(l.product_id);
+        copies.set(l.product_id, { productId: l.product_id, quantity: new Decimal(l.quantity).plus(prev?.quantity ?? 0).toString(), price: null, alert: false });
+      }
+      await cartRepo.upsertLines(trx, o.companyId, cartId, [...copies.values()], false);
+      await cartRepo.updateCart(trx, o.companyId, cartId, { destination_id: order.destination_id, origin_id: order.origin_id, detail: order.detail });
+    });
+    return orderingMsg.compraRepetida;
+  }
+
+  // ── Staff back office ───────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Whose orders a staff member handles: an administrator all of the company; a zone manager (profile 3) those of
+   * the sellers of their zone; a seller (profile 2) those of their own customers. The same scope as the dashboards.
+   */
+  private async staffScope(user: AuthUser, tenant: Tenant): Promise<number[] | null> {
+    if (tenant.isAdmin) return null;
+    const companyId = tenant.company.id;
+    const own = await sellerOfUser(this.db, companyId, user.userId);
+    if (!own) return [];
+    if (tenant.profileIds.includes(3) && own.zone_id !== null) return sellerIdsOfZone(this.db, companyId, own.zone_id);
+    return [own.id];
+  }
+
+  private toStaffOrder(r: repo.StaffRow): StaffOrder {
+    return {
+      id: r.id,
+      numero: r.number,
+      fecha: r.ordered_on,
+      fecha_con_formato: formatDate(r.ordered_on),
+      entidad: r.entity_code,
+      entidad_nombre: r.entity_name,
+      vendedor: r.seller ?? '',
+      detalle: r.detail ?? '',
+      total: Number(r.total),
+      total_con_formato: formatNumber(r.total),
+      estado: r.status,
+      factura: r.invoice,
+    };
+  }
+
+  async staffList(user: AuthUser, tenant: Tenant, which: StatusList, start = 0, limit: number = ORDERING.statusPageSize) {
+    const sellers = await this.staffScope(user, tenant);
+    const { rows, total } = await repo.staffOrders(this.db, tenant.company.id, sellers, STATUS[which], start, limit);
+    return { success: true as const, pedidos: rows.map((r) => this.toStaffOrder(r)), total };
+  }
+
+  /** Pendiente → Aprobado. Another state is a 400; an order outside the staff member's scope a 403. */
+  async approve(user: AuthUser, tenant: Tenant, orderId: number) {
+    const sellers = await this.staffScope(user, tenant);
+    const companyId = tenant.company.id;
+    await this.db.transaction().execute(async (trx) => {
+      const order = await repo.lockOrderForStaff(trx, companyId, sellers, orderId);
+      if (!order) throw forbidden(orderingMsg.pedidoInexistente);
+      if (order.status !== 'pending') throw badRequest(orderingMsg.pedidoNoPendiente);
+      await repo.markApproved(trx, companyId, orderId, user.userId);
+      await trx.insertInto('audit_log').values({ action: 'orders.approve', user_id: user.userId, company_id: companyId, detail: JSON.stringify({ order: orderId }), ip: null }).execute();
+    });
+    const row = await repo.staffOrder(this.db, companyId, orderId);
+    return { success: true as const, msg: orderingMsg.pedidoAprobado, pedido: this.toStaffOrder(row!) };
+  }
+
+  /**
+   * Aprobado → Aplicado: in one transaction writes the invoice (FC A/B with its VAT split per rate, CAE, due date
+   * by the operation type, one voucher line per order line, origin PED + order number) and links it to the order.
+   */
+  async apply(user: AuthUser, tenant: Tenant, orderId: number) {
+    const sellers = await this.staffScope(user, tenant);
+    const companyId = tenant.company.id;
+    await this.db.transaction().execute(async (trx) => {
+      const order = await repo.lockOrderForStaff(trx, companyId, sellers, orderId);
+      if (!order) throw forbidden(orderingMsg.pedidoInexistente);
+      if (order.status !== 'approved') throw badRequest(orderingMsg.pedidoNoAprobado);
+      const entity = await repo.entityFiscal(trx, companyId, order.entity_id);
+      const lines = await repo.salesOrderLines(trx, companyId, [orderId]);
+      const letter = letterFor(entity?.cuit ?? null);
+      const amounts = invoiceAmounts(letter, lines);
+      const today = todayInArgentina();
+      const due = dueDaysFor(order.operation);
+      const inv = await repo.writeInvoice(trx, {
+        companyId, entityId: order.entity_id, date: today, time: timeFormat.format(new Date()), letter, afipType: letter === 'A' ? 1 : 6,
+        series: INVOICE_POINT_OF_SALE, currency: 'ARS', amount: amounts.total, net: amounts.net, vat21: amounts.vat21, vat105: amounts.vat105,
+        dueDate: addDays(today, due.days), cae: generateCae(), caeDue: addDays(today, 10), originNumber: order.number,
+        saleCondition: due.condition, detail: `Pedido N° ${order.number}`, lines: amounts.lines,
+      });
+      await repo.markApplied(trx, companyId, orderId, user.userId, inv.id);
+      await trx.insertInto('audit_log').values({ action: 'orders.apply', user_id: user.userId, company_id: companyId, detail: JSON.stringify({ order: orderId, invoice: inv.id }), ip: null }).execute();
+    });
+    const row = await repo.staffOrder(this.db, companyId, orderId);
+    return { success: true as const, msg: orderingMsg.pedidoAplicado, pedido: this.toStaffOrder(row!) };
+  }
+
+  // ── PDF and share link ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** The order's PDF ('Nota de pedido'), for an order of this entity only. */
+  async pdf(companyId: number, entityId: number, orderId: number): Promise<{ file: Buffer; name: string }> {
+    const order = await repo.salesOrderOfEntity(this.db, companyId, entityId, orderId);
+    if (!order) throw forbidden(orderingMsg.pedidoInexistente);
+    const [company, entity, lines, cond] = await Promise.all([
+      repo.companyHeader(this.db, companyId),
+      repo.entityFiscal(this.db, companyId, entityId),
+      repo.salesOrderLines(this.db, companyId, [orderId]),
+      repo.orderConditions(this.db, companyId, orderId),
+    ]);
+    const amounts = invoiceAmounts('A', lines);
+    const header: CompanyHeader = {
+      name: company.name, cuit: company.cuit, address: company.address ?? '', ivaCondition: company.iva_condition,
+      grossIncome: company.gross_income, activityStart: company.activity_start, primaryColor: company.branding?.colors?.primary ?? null,
+    } as CompanyHeader;
+    const status = { pending: 'Pendiente', approved: 'Aprobado', applied: 'Aplicado' }[order.status];
+    const file = await renderOrderPdf(
+      {
+        title: 'Pedido',
+        pointOfSale: order.series,
+        number: order.number,
+        date: order.ordered_on,
+        deliveryDate: order.delivery_date,
+        currency: order.currency === 'USD' ? 'USD' : 'ARS',
+        customer: {
+          name: entity?.name ?? '', cuit: entity?.cuit ?? null, ivaCondition: letterFor(entity?.cuit ?? null) === 'A' ? 'IVA Responsable Inscripto' : 'Consumidor Final',
+          address: [entity?.locality, entity?.province].filter(Boolean).join(', ') || null, code: entity ? String(entity.code) : null,
+        },
+        saleCondition: cond?.operation ?? 'Cuenta corriente',
+        lines: lines.map((l) => ({
+          code: l.alpha_code, description: l.name, quantity: l.quantity, unit: l.sales_unit, unitPrice: l.final_price, discountPercent: '0', amount: l.amount,
+        })),
+        net: amounts.net,
+        vat21: amounts.vat21,
+        vat105: amounts.vat105,
+        total: amounts.total,
+        detail: order.detail,
+        extraFields: [
+          { label: 'Estado', value: status },
+          ...(cond?.destination ? [{ label: 'Entrega', value: cond.destination }] : []),
+          ...(cond?.origin ? [{ label: 'Origen', value: cond.origin }] : []),
+          ...(cond?.seller ? [{ label: 'Vendedor', value: cond.seller }] : []),
+        ],
+      },
+      header,
+    );
+    return { file, name: `pedido-${order.number}.pdf` };
+  }
+
+  /** A signed public link to the order's PDF, valid 7 days, and the text a WhatsApp message carries. */
+  async share(tenant: Tenant, orderId: number) {
+    const companyId = tenant.company.id;
+    const entityId = tenant.entity!.id;
+    const order = await repo.salesOrderOfEntity(this.db, companyId, entityId, orderId);
+    if (!order) throw forbidden(orderingMsg.pedidoInexistente);
+    const token = signShareToken(this.opts.tokenSecret, { c: companyId, e: entityId, k: 'order', r: String(order.id) }, SHARE_TTL_SECONDS);
+    const url = `${this.opts.publicUrl}/api/public/compartido/pedidos/${token}`;
+    const vence = new Date(Date.now() + SHARE_TTL_SECONDS * 1000).toISOString();
+    const texto = `${orderingMsg.textoCompartirPedido} N° ${order.number} de ${tenant.company.name} (${formatDate(order.ordered_on)}, $ ${formatNumber(order.total)}): ${url}`;
+    return { success: true as const, url, texto, vence };
+  }
+
+  /** The PDF behind a share link: 403 for an altered token, 410 for an expired one. */
+  async sharedPdf(token: string) {
+    const claims = verifyShareToken(this.opts.tokenSecret, token);
+    if (!claims) {
+      // Checked again at the epoch: a genuine token that fails now has only expired.
+      const genuine = verifyShareToken(this.opts.tokenSecret, token, 0);
+      if (genuine) throw new HttpError(410, orderingMsg.enlaceVencido);
+      throw forbidden(orderingMsg.enlaceInvalido);
+    }
+    if (claims.k !== 'order' || !/^\d+$/.test(claims.r)) throw forbidden(orderingMsg.enlaceInvalido);
+    return this.pdf(claims.c, claims.e, Number(claims.r));
+  }
+}

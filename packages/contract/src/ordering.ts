@@ -1,0 +1,749 @@
+import { z } from 'zod';
+import { queryBoolean } from './common.js';
+import type { RouteDef } from './routes.js';
+
+/**
+ * Commercial ordering (ordering.md): catalogue and facets, product detail, the sales cart (/proxy/pedidos), the
+ * purchase-order cart (/proxy/ordenescompra), order lists by status, history and repeat purchase, the order PDF
+ * and its share link, and the staff back office that approves and applies orders (/proxy/gestionpedidos).
+ *
+ * One path answers several calls (GET /proxy/pedidos is the catalogue, a carousel, a status list, the history, a
+ * facet list or the cart depending on its query), so each call has its own query and answer schemas below
+ * (`catalogQuery`, `catalogResponse`, …) for typing the browser's fetchers, and the route descriptor of the path
+ * carries the union (`pedidosGetQuery`, `pedidosGetResponse`).
+ */
+
+/** Every Spanish text of the ordering area (ordering.md §4, §5, §8), written once for server and browser. */
+export const orderingMsg = {
+  // §8
+  errorBuscarProductos: 'Error al buscar productos',
+  productosAgregados: 'Productos agregados al carrito con éxito',
+  errorAgregarProductos: 'Error al agregar productos al carrito:',
+  carritoCargadoTitulo: 'Carrito de compras cargado',
+  carritoConProductos: 'Tine productos en su carrito, por favor eliminelos.',
+  pedidoRealizado: 'Pedido realizado',
+  operacionCancelada: 'Operacion cancelada',
+  error: 'Error',
+  errorGenerico: 'No se pudo realizar la operación. Intente nuevamente.',
+  ordenRealizada: 'Orden de compra realizada',
+  ordenNoRealizada: 'Orden de compra no realizada',
+  noHayProductosCargados: 'No hay productos cargados',
+  noHayMasRegistros: 'No hay más registros.',
+  cargando: 'Cargando...',
+  sinProductos: 'No se encontraron productos',
+  sinProductosHint: 'Pruebe otros criterios de búsqueda.',
+  historialVacio: 'No hay pedidos en el historial.',
+  errorDescargarArchivo: 'Error al descargar el archivo.',
+  // §4 / §5
+  sinCantidadSeleccionada: 'No hay productos con cantidad seleccionada',
+  ingresarDomicilio: 'Ingresar domicilio de entrega',
+  ingresarCondicionPago: 'Ingresar condicion de pago',
+  // Screen texts (§2)
+  tituloIngreso: 'INGRESO DE PEDIDOS DE CLIENTES',
+  nuevoPedido: 'Nuevo pedido',
+  pedidosRealizados: 'Pedidos realizados',
+  buscarProductos: 'Buscar productos',
+  agregar: 'Agregar',
+  agregarAlCarrito: 'Agregar al carrito',
+  agregandoAlCarrito: 'Agregando al carrito...',
+  mostrarMasProductos: 'Mostrar más productos',
+  mostrarMasPedidos: 'Mostrar más pedidos',
+  mostrarMasComprobantes: 'Mostrar más comprobantes',
+  mostrarMasOrdenes: 'Mostrar más ordenes',
+  mostrarMasRecibos: 'Mostrar más recibos',
+  aplicar: 'Aplicar',
+  pasoDetalle: 'Detalle de los productos',
+  pasoCondiciones: 'Condiciones de compra',
+  pasoConfirmacion: 'Confirmacion del carrito',
+  siguiente: 'Siguiente',
+  anterior: 'Anterior',
+  cerrar: 'Cerrar',
+  pendientes: 'Pendientes',
+  aprobados: 'Aprobados',
+  aplicados: 'Aplicados',
+  nuevaOrden: 'Nueva orden de compra',
+  ordenesRealizadas: 'Ordenes de compra realizadas',
+  repetirCompra: 'Repetir compra',
+  ultimosVisitados: 'Ultimos visitados',
+  masComprados: 'Más comprados',
+  promociones: 'Promociones',
+  nuevo: 'Nuevo',
+  promo: 'Promo',
+  off: 'OFF',
+  // Server-side validation (not shown in the spec; decided in docs/decisions/ordering.md)
+  patronCorto: 'La búsqueda debe tener al menos 3 caracteres.',
+  filtrosInvalidos: 'Los filtros de búsqueda no son válidos.',
+  idInvalido: 'El identificador indicado no es válido.',
+  cantidadMinima: 'La cantidad mínima es 1.',
+  cantidadDecimales: 'La cantidad admite hasta 3 decimales.',
+  precioInvalido: 'El precio debe ser un número mayor que cero con hasta 2 decimales.',
+  productoObligatorio: 'Indique el producto.',
+  productoInexistente: 'El producto no existe o no está disponible.',
+  productoSinPrecio: 'El producto no tiene precio en su lista de precios.',
+  carritoInexistente: 'El carrito indicado no es el suyo o ya fue confirmado.',
+  carritoVacio: 'El carrito está vacío.',
+  lineaInexistente: 'El producto indicado no está en el carrito.',
+  demasiadosProductos: 'Puede agregar hasta 300 productos por vez.',
+  condicionUna: 'Indique una sola condición por vez: dentrega, origen, operacion, fecha_entrega o detalle.',
+  condicionUnaCompra: 'Indique una sola condición por vez: cpago, conimpuesto, fecha_entrega o detalle.',
+  destinoInexistente: 'El domicilio de entrega no es válido.',
+  origenInexistente: 'El origen indicado no es válido.',
+  operacionInexistente: 'El tipo de operación no es válido.',
+  condicionPagoInexistente: 'La condición de pago no es válida.',
+  fechaInvalida: 'La fecha debe tener el formato AAAA-MM-DD.',
+  fechaEntregaTemprana: 'La fecha de entrega no puede ser anterior a la fecha mínima de entrega.',
+  detalleLargo: 'El detalle debe ser un texto de hasta 500 caracteres.',
+  tipoInvalido: 'El tipo de consulta no es válido.',
+  mesInvalido: 'El mes debe tener el formato AAAA-MM.',
+  pedidoInexistente: 'El pedido no existe.',
+  historialInexistente: 'El pedido del historial no existe.',
+  sinAlerta: 'El precio del producto está dentro del rango permitido.',
+  alertaEliminada: 'Se quitó la alerta y se restableció el precio de lista.',
+  alertaRegistrada: 'Alerta de precio registrada.',
+  productoEliminado: 'Producto eliminado del carrito.',
+  carritoVaciado: 'Se eliminaron todos los productos del carrito.',
+  condicionActualizada: 'Condición actualizada.',
+  compraRepetida: 'Se copiaron los productos del pedido al carrito.',
+  pedidoNoPendiente: 'Solo se puede aprobar un pedido pendiente.',
+  pedidoNoAprobado: 'Solo se puede aplicar un pedido aprobado.',
+  pedidoAprobado: 'Pedido aprobado.',
+  pedidoAplicado: 'Pedido aplicado: se emitió la factura.',
+  enlaceInvalido: 'El enlace no es válido.',
+  enlaceVencido: 'El enlace venció. Solicite uno nuevo.',
+  textoCompartirPedido: 'Pedido',
+  estadoInvalido: 'El estado indicado no es válido.',
+  posicionesExcedidas: 'El pedido supera la cantidad máxima de posiciones (renglones) permitida.',
+  conimpuestoInvalido: 'Indique si la orden es con impuestos (true o false).',
+} as const;
+
+/** Catalogue page size (§9), status lists (§4), history (§9), positions limit (docs/decisions/ordering.md). */
+export const ORDERING = { catalogPageSize: 12, statusPageSize: 5, historyPageSize: 8, maxPositions: 20, minSearch: 3, maxBatch: 300 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Common pieces
+
+const id = z.coerce.number({ error: orderingMsg.idInvalido }).int({ error: orderingMsg.idInvalido }).positive({ error: orderingMsg.idInvalido });
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+const start = z.coerce.number({ error: orderingMsg.idInvalido }).int().min(0, { error: orderingMsg.idInvalido }).optional();
+const limit = z.coerce.number({ error: orderingMsg.idInvalido }).int().min(1, { error: orderingMsg.idInvalido }).max(100, { error: orderingMsg.idInvalido }).optional();
+const page = z.coerce.number({ error: orderingMsg.idInvalido }).int().min(1, { error: orderingMsg.idInvalido }).optional();
+const flag = queryBoolean.optional();
+const isoDate = z.string({ error: orderingMsg.fechaInvalida }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: orderingMsg.fechaInvalida });
+const detalle = z.string({ error: orderingMsg.detalleLargo }).max(500, { error: orderingMsg.detalleLargo });
+
+/** A catalogue text: at least 3 characters after trimming (§5). */
+export const patron = z
+  .string({ error: orderingMsg.patronCorto })
+  .trim()
+  .min(ORDERING.minSearch, { error: orderingMsg.patronCorto })
+  .max(100, { error: orderingMsg.patronCorto });
+
+/** A quantity (§5: minimum 1); up to 3 decimals because some products sell by the kilo or litre. */
+export const cantidad = z.coerce
+  .number({ error: orderingMsg.cantidadMinima })
+  .min(1, { error: orderingMsg.cantidadMinima })
+  .max(99_999_999, { error: orderingMsg.cantidadMinima })
+  .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, { error: orderingMsg.cantidadDecimales });
+
+/** A proposed unit price: positive, at most 2 decimals (§5 price entry). Sent as a number or a decimal string. */
+export const precio = z
+  .union([z.number(), z.string()], { error: orderingMsg.precioInvalido })
+  .transform((v) => String(v).trim())
+  .refine((s) => /^\d{1,13}(\.\d{1,2})?$/.test(s) && Number(s) > 0, { error: orderingMsg.precioInvalido });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Catalogue
+
+/** The Filter of §3, sent JSON-encoded as `filtros`. Facet ids are product_facets ids (the `id` of the facet lists). */
+export const productFilter = z.object({
+  patron: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), patron.optional()),
+  familia_id: optionalId,
+  subfamilia_id: optionalId,
+  /** Unit of measure (unidad_medida_completa), e.g. 'kg'. */
+  unidad: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: orderingMsg.filtrosInvalidos }).max(40).optional()),
+  negocio_id: optionalId,
+  presentacion_id: optionalId,
+  rubro_id: optionalId,
+  subrubro_id: optionalId,
+  linea_id: optionalId,
+  marca_id: optionalId,
+  es_nuevo: z.preprocess((v) => (v === null || v === '' ? undefined : v), queryBoolean.optional()),
+  es_promocion: z.preprocess((v) => (v === null || v === '' ? undefined : v), queryBoolean.optional()),
+});
+export type ProductFilter = z.input<typeof productFilter>;
+
+/** `filtros`: the Filter as a JSON string (what the browser sends); absent or '{}' lists the whole catalogue. */
+export const filtrosParam = z
+  .string({ error: orderingMsg.filtrosInvalidos })
+  .optional()
+  .transform((s, ctx) => {
+    if (s === undefined || s.trim() === '') return {};
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: orderingMsg.filtrosInvalidos });
+      return z.NEVER;
+    }
+  })
+  .pipe(productFilter);
+
+/** GET /proxy/pedidos (and /proxy/ordenescompra) catalogue: filtros, start, limit (default 12), page. */
+export const catalogQuery = z.object({ filtros: filtrosParam, start, limit, page });
+export type CatalogQuery = z.input<typeof catalogQuery>;
+
+/** The Product of §3. Money as numbers plus es-AR formatted strings; 0 discounts mean none ('0,00'). */
+export const product = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  /** Image file names (GET /proxy/files?cooperativa&type=pedidos&archivo); the first is the main one. */
+  url: z.array(z.string()),
+  precio_final: z.number(),
+  precio_final_con_formato: z.string(),
+  precio_lista: z.number(),
+  precio_lista_con_formato: z.string(),
+  precio_final_minimo: z.number(),
+  precio_final_minimo_con_formato: z.string(),
+  precio_final_maximo: z.number(),
+  precio_final_maximo_con_formato: z.string(),
+  moneda: z.enum(['ARS', 'USD']),
+  moneda_simbolo: z.string(),
+  unimed_venta_completa: z.string(),
+  unidad_medida_completa: z.string(),
+  factor_venta: z.number(),
+  /** '40 kg' when factor_venta ≠ 1, else ''. */
+  cantidad_envase_con_formato: z.string(),
+  bonificacion_uno: z.number(),
+  bonificacion_uno_con_formato: z.string(),
+  bonificacion_dos: z.number(),
+  bonificacion_dos_con_formato: z.string(),
+  es_nuevo: z.boolean(),
+  es_promocion: z.boolean(),
+  codigo_alfanumerico: z.string(),
+  codart: z.number().int(),
+  /** The last line this entity bought of this product (null when never). */
+  ultprecio_importe: z.number().nullable(),
+  ultprecio_importe_conformato: z.string(),
+  ultprec_cantidad_conformato: z.string(),
+  ultprec_fecha: z.string().nullable(),
+  /** '' when stock is not tracked. */
+  stock_cantidad_conformato: z.string(),
+  descripcion: z.string(),
+  dias_de_entrega: z.number().int(),
+  /** Already in the open sales cart (quantity), null when not: the product dialog then only adds quantity (§4). */
+  en_carrito: z.number().nullable(),
+});
+export type Product = z.infer<typeof product>;
+
+export const catalogResponse = z.object({ success: z.literal(true), productos: z.array(product), total: z.number().int() });
+export type CatalogResponse = z.infer<typeof catalogResponse>;
+
+/** Carousels (dashboard): one of visitados, comprados, promociones = true; up to `limit` (default 12) products. */
+export const carouselQuery = z.object({ visitados: flag, comprados: flag, promociones: flag, limit });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Facets and lookups (GET ?type=…)
+
+export const FACET_TYPES = ['unegocio', 'familia', 'subfamilia', 'presentacion', 'rubro', 'subrubro', 'linea', 'marca'] as const;
+export type FacetType = (typeof FACET_TYPES)[number];
+export const SALES_LOOKUP_TYPES = ['carrito', ...FACET_TYPES, 'fdepagos', 'dentregas', 'torigen', 'toperacion'] as const;
+export const PURCHASE_LOOKUP_TYPES = ['carrito', ...FACET_TYPES, 'cpagos'] as const;
+
+/** Facet lists take the other facets as query params (and patron / es_nuevo / es_promocion / unidad). */
+export const facetQuery = z.object({
+  type: z.enum(FACET_TYPES, { error: orderingMsg.tipoInvalido }),
+  patron: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), patron.optional()),
+  familia_id: optionalId,
+  subfamilia_id: optionalId,
+  unidad: z.string().max(40).optional(),
+  negocio_id: optionalId,
+  presentacion_id: optionalId,
+  rubro_id: optionalId,
+  subrubro_id: optionalId,
+  linea_id: optionalId,
+  marca_id: optionalId,
+  es_nuevo: flag,
+  es_promocion: flag,
+});
+export type FacetQuery = z.input<typeof facetQuery>;
+
+export const facetItem = z.object({ id: z.number().int(), descripcion: z.string(), cantidad: z.number().int() });
+export const facetResponse = z.object({ success: z.literal(true), items: z.array(facetItem) });
+export type FacetItem = z.infer<typeof facetItem>;
+
+export const paymentConditionItem = z.object({ id: z.number().int(), conpago: z.string(), despago: z.string() });
+export const destinationItem = z.object({ destino_id: z.number().int(), descripcion: z.string(), localidad: z.string() });
+export const originItem = z.object({ origen_id: z.number().int(), descripcion: z.string(), localidad: z.string() });
+export const operationItem = z.object({ id: z.number().int(), descripcion: z.string() });
+export const paymentConditionsResponse = z.object({ success: z.literal(true), items: z.array(paymentConditionItem) });
+export const destinationsResponse = z.object({ success: z.literal(true), items: z.array(destinationItem) });
+export const originsResponse = z.object({ success: z.literal(true), items: z.array(originItem) });
+export const operationsResponse = z.object({ success: z.literal(true), items: z.array(operationItem) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sales cart
+
+export const salesCartLine = z.object({
+  producto_id: z.number().int(),
+  pedido_id: z.number().int(),
+  nombre: z.string(),
+  codart: z.number().int(),
+  codigo_alfanumerico: z.string(),
+  cantidad: z.number(),
+  cantidad_con_formato: z.string(),
+  unimed_venta_completa: z.string(),
+  /** The unit price this line is sold at: the proposed price when there is one, else the list's final price. */
+  precio_final: z.number(),
+  precio_final_con_formato: z.string(),
+  /** The list's final price (before a proposed change). */
+  precio_final_lista: z.number(),
+  precio_final_lista_con_formato: z.string(),
+  /** The proposed price (null when the list's price applies) and its formatted variant ('' when none). */
+  precio_modificado: z.number().nullable(),
+  precio_modificado_con_formato: z.string(),
+  precio_final_minimo: z.number(),
+  precio_final_minimo_con_formato: z.string(),
+  precio_final_maximo: z.number(),
+  precio_final_maximo_con_formato: z.string(),
+  precio_lista: z.number(),
+  precio_lista_con_formato: z.string(),
+  bonificacion_uno: z.number(),
+  bonificacion_uno_con_formato: z.string(),
+  bonificacion_dos: z.number(),
+  bonificacion_dos_con_formato: z.string(),
+  subtotal: z.number(),
+  subtotal_con_formato: z.string(),
+  alerta: z.boolean(),
+  url: z.array(z.string()),
+});
+export type SalesCartLine = z.infer<typeof salesCartLine>;
+
+export const priceAlertItem = z.object({
+  producto_id: z.number().int(),
+  nombre: z.string(),
+  precio_final: z.number(),
+  precio_final_con_formato: z.string(),
+  precio_final_minimo_con_formato: z.string(),
+  precio_final_maximo_con_formato: z.string(),
+});
+
+const importes = z.object({ moneda_simbolo: z.string(), importe_total: z.number(), importe_total_con_formato: z.string() });
+
+export const salesCart = z.object({
+  id: z.number().int(),
+  productos: z.array(salesCartLine),
+  destino_id: z.number().int().nullable(),
+  origen_id: z.number().int().nullable(),
+  tipo_operacion_id: z.number().int().nullable(),
+  importes,
+  /** YYYY-MM-DD or null. */
+  fecha_entrega: z.string().nullable(),
+  detalle: z.string(),
+  /** Number of lines whose price is outside [min, max]. */
+  alertas: z.number().int(),
+  /** Positions (lines) of the cart against the company's limit; descri is the warning text ('' when within). */
+  posiciones: z.object({ maximo_posicion: z.number().int(), cantidad: z.number().int(), descri: z.string() }),
+  /** Quantities summed per sales unit. */
+  totales: z.array(z.object({ unimed_venta_completa: z.string(), cantidad: z.number(), cantidad_con_formato: z.string() })),
+  alertaprecio: z.array(priceAlertItem),
+});
+export type SalesCart = z.infer<typeof salesCart>;
+
+/** GET /proxy/pedidos?type=carrito: the open cart (created on first use) and the configuration the drawer needs. */
+export const salesCartResponse = z.object({
+  success: z.literal(true),
+  carrito: salesCart,
+  /** Delivery lead in days: the earliest fecha_entrega is today (Buenos Aires) + diasentrega. */
+  diasentrega: z.number().int(),
+  /** YYYY-MM-DD: today + diasentrega. */
+  fecha_minima_entrega: z.string(),
+  /** Company parameter pedidos.muestra_tipooperacion. */
+  muestra_tipooperacion: z.boolean(),
+});
+export type SalesCartResponse = z.infer<typeof salesCartResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order lists, history
+
+export const STATUS_LISTS = ['pendientes', 'aprobados', 'aplicados'] as const;
+export type StatusList = (typeof STATUS_LISTS)[number];
+
+/** One of pendientes, aprobados, aplicados = true; 5 per page (start/limit). */
+export const statusListQuery = z.object({ pendientes: flag, aprobados: flag, aplicados: flag, start, limit });
+
+export const orderRow = z.object({
+  /** sales_orders.id (purchase_orders.id under /proxy/ordenescompra): the PDF and share calls take it. */
+  id: z.number().int(),
+  descom: z.string(),
+  letra_id: z.string(),
+  fecha: z.string(),
+  fecha_con_formato: z.string(),
+  torig: z.string(),
+  norig: z.number().int(),
+  origen_del_pedido: z.string(),
+  importe_pendiente: z.number(),
+  importe_pendiente_con_formato: z.string(),
+  importe_aplicado: z.number(),
+  importe_aplicado_con_formato: z.string(),
+  codcom_id: z.string(),
+  codtal_id: z.number().int(),
+  numero: z.number().int(),
+  estado: z.enum(['pending', 'approved', 'applied']),
+});
+export type OrderRow = z.infer<typeof orderRow>;
+export const statusListResponse = z.object({ success: z.literal(true), productos: z.array(orderRow), total: z.number().int() });
+export type StatusListResponse = z.infer<typeof statusListResponse>;
+
+/** History: historial=true, 8 per page (start/limit or page), optionally one month (mes=YYYY-MM, the dashboard's link). */
+export const historyQuery = z.object({
+  historial: flag,
+  mes: z.string({ error: orderingMsg.mesInvalido }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: orderingMsg.mesInvalido }).optional(),
+  start,
+  limit,
+  page,
+});
+export const historyProduct = z.object({
+  renglon_id: z.number().int(),
+  producto_id: z.number().int(),
+  descripcion: z.string(),
+  url: z.array(z.string()),
+  pedido_cantidad: z.number(),
+  pedido_cantidad_con_formato: z.string(),
+  precio_final: z.number(),
+  precio_final_con_formato: z.string(),
+  es_nuevo: z.boolean(),
+  es_promocion: z.boolean(),
+});
+export const historyOrder = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  fecha: z.string(),
+  fecha_con_formato: z.string(),
+  detalle: z.string(),
+  origen_id: z.number().int().nullable(),
+  origen_descripcion: z.string(),
+  destino_id: z.number().int().nullable(),
+  destino_descripcion: z.string(),
+  total: z.number(),
+  total_con_formato: z.string(),
+  productos: z.array(historyProduct),
+});
+export type HistoryOrder = z.infer<typeof historyOrder>;
+export const historyResponse = z.object({ success: z.literal(true), productos: z.array(historyOrder), total: z.number().int() });
+export type HistoryResponse = z.infer<typeof historyResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /proxy/pedidos: the union the route descriptor carries
+
+export const pedidosGetQuery = z.object({
+  type: z.enum(SALES_LOOKUP_TYPES, { error: orderingMsg.tipoInvalido }).optional(),
+  filtros: z.string().optional(),
+  start: z.string().optional(),
+  limit: z.string().optional(),
+  page: z.string().optional(),
+  visitados: z.string().optional(),
+  comprados: z.string().optional(),
+  promociones: z.string().optional(),
+  pendientes: z.string().optional(),
+  aprobados: z.string().optional(),
+  aplicados: z.string().optional(),
+  historial: z.string().optional(),
+  mes: z.string().optional(),
+  patron: z.string().optional(),
+  familia_id: z.string().optional(),
+  subfamilia_id: z.string().optional(),
+  unidad: z.string().optional(),
+  negocio_id: z.string().optional(),
+  presentacion_id: z.string().optional(),
+  rubro_id: z.string().optional(),
+  subrubro_id: z.string().optional(),
+  linea_id: z.string().optional(),
+  marca_id: z.string().optional(),
+  es_nuevo: z.string().optional(),
+  es_promocion: z.string().optional(),
+});
+export const pedidosGetResponse = z.union([
+  catalogResponse, statusListResponse, historyResponse, facetResponse, paymentConditionsResponse, destinationsResponse,
+  originsResponse, operationsResponse, salesCartResponse,
+]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Product detail
+
+export const productParams = z.object({ id });
+export const productResponse = z.object({ success: z.literal(true), producto: product });
+export type ProductResponse = z.infer<typeof productResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cart changes: PUT /proxy/pedidos/:pedido_id?type=carrito|condiciones|repetir
+
+export const cartParams = z.object({ pedido_id: id });
+
+export const cartPutQuery = z.object({
+  type: z.enum(['carrito', 'condiciones', 'repetir'], { error: orderingMsg.tipoInvalido }),
+  /** type=carrito: true adds to the line's quantity, false (default) sets it. */
+  suma: flag,
+  /** type=repetir: the history order (sales_orders.id) to copy. */
+  historial_id: optionalId,
+});
+
+const lineInput = z.object({
+  producto_id: z.coerce.number({ error: orderingMsg.productoObligatorio }).int({ error: orderingMsg.productoObligatorio }).positive({ error: orderingMsg.productoObligatorio }),
+  pedido_cantidad: cantidad,
+  precio_final: precio.optional(),
+});
+
+/**
+ * type=carrito: one line {producto_id, pedido_cantidad, precio_final?} or the quick-entry batch
+ * {productos: [{producto_id, pedido_cantidad}]} (all in one transaction). precio_final proposes a unit price;
+ * outside [precio_final_minimo, precio_final_maximo] the line gets a price alert.
+ */
+export const cartLineBatch = z.object({
+  productos: z
+    .array(lineInput, { error: orderingMsg.sinCantidadSeleccionada })
+    .min(1, { error: orderingMsg.sinCantidadSeleccionada })
+    .max(ORDERING.maxBatch, { error: orderingMsg.demasiadosProductos }),
+});
+export const cartLineSingle = lineInput.extend({ pedido_id: optionalId });
+export const cartLineBody = z.union([cartLineBatch, cartLineSingle], { error: orderingMsg.productoObligatorio });
+/** The schema that validates a body: with `productos` the batch, otherwise the single line (each with its own Spanish messages). */
+export const cartLineSchemaFor = (body: unknown) =>
+  body !== null && typeof body === 'object' && 'productos' in body ? cartLineBatch : cartLineSingle;
+export type CartLineBody = z.input<typeof cartLineBody>;
+
+/** type=condiciones: exactly one of these (null clears it). */
+export const salesConditionBody = z
+  .object({
+    dentrega: id.nullable().optional(),
+    origen: id.nullable().optional(),
+    operacion: id.nullable().optional(),
+    fecha_entrega: isoDate.nullable().optional(),
+    detalle: detalle.nullable().optional(),
+  })
+  .refine((b) => Object.values(b).filter((v) => v !== undefined).length === 1, { error: orderingMsg.condicionUna });
+export type SalesConditionBody = z.input<typeof salesConditionBody>;
+
+/** The body of PUT /proxy/pedidos/:pedido_id: which fields apply depends on `type` (checked by the server). */
+export const pedidosPutBody = z.record(z.string(), z.unknown()).optional();
+
+/** Cart changes answer the reloaded cart (the drawer reloads anyway), with the success text. */
+export const cartChangeResponse = salesCartResponse.extend({ msg: z.string() });
+export type CartChangeResponse = z.infer<typeof cartChangeResponse>;
+
+// DELETE /proxy/pedidos {id?, pedido_id}: id = producto_id of the line; without it every line goes.
+export const salesDeleteBody = z.object({ pedido_id: id, id: optionalId });
+export type SalesDeleteBody = z.input<typeof salesDeleteBody>;
+
+// POST /proxy/pedidos/addAlerta | deleteAlerta {pedido_id, producto_id}
+export const alertBody = z.object({ pedido_id: id, producto_id: id });
+export type AlertBody = z.input<typeof alertBody>;
+
+// PUT /proxy/pedidos {pedidoid}: confirm.
+export const confirmBody = z.object({ pedidoid: id });
+export type ConfirmBody = z.input<typeof confirmBody>;
+export const confirmResponse = z.object({
+  success: z.literal(true),
+  msg: z.string(),
+  /** The order written (sales_orders.id / purchase_orders.id) and its number; the same on a repeated confirm. */
+  id: z.number().int(),
+  numero: z.number().int(),
+  total: z.number(),
+  total_con_formato: z.string(),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order PDF and share link
+
+export const orderParams = z.object({ id });
+/** GET /proxy/pedidos/:id/compartir: a public signed link to the PDF (valid 7 days) and the text for wa.me. */
+export const shareResponse = z.object({ success: z.literal(true), url: z.string(), texto: z.string(), vence: z.string() });
+export type ShareResponse = z.infer<typeof shareResponse>;
+export const sharedParams = z.object({ token: z.string().min(1).max(1024) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Purchase orders
+
+export const purchaseCartLine = z.object({
+  /** cart_lines.id: DELETE takes it as pk. */
+  pk: z.number().int(),
+  ocompra_id: z.number().int(),
+  producto_id: z.number().int(),
+  nombre: z.string(),
+  codart: z.number().int(),
+  codigo_alfanumerico: z.string(),
+  cantidad: z.number(),
+  cantidad_con_formato: z.string(),
+  unimed_venta_completa: z.string(),
+  precio_final: z.number(),
+  precio_final_con_formato: z.string(),
+  precio_lista: z.number(),
+  precio_lista_con_formato: z.string(),
+  subtotal: z.number(),
+  subtotal_con_formato: z.string(),
+  url: z.array(z.string()),
+});
+export type PurchaseCartLine = z.infer<typeof purchaseCartLine>;
+
+export const purchaseCart = z.object({
+  id: z.number().int(),
+  productos: z.array(purchaseCartLine),
+  /** payment_conditions.id or null. */
+  cpago: z.number().int().nullable(),
+  conimpuesto: z.boolean(),
+  fecha_entrega: z.string().nullable(),
+  detalle: z.string(),
+  importes,
+  totalpedido: z.number(),
+  totalpedido_con_formato: z.string(),
+});
+export type PurchaseCart = z.infer<typeof purchaseCart>;
+export const purchaseCartResponse = z.object({
+  success: z.literal(true),
+  carrito: purchaseCart,
+  diasentrega: z.number().int(),
+  fecha_minima_entrega: z.string(),
+});
+export type PurchaseCartResponse = z.infer<typeof purchaseCartResponse>;
+export const purchaseCartChangeResponse = purchaseCartResponse.extend({ msg: z.string() });
+
+export const ordenesGetQuery = pedidosGetQuery.extend({
+  type: z.enum(PURCHASE_LOOKUP_TYPES, { error: orderingMsg.tipoInvalido }).optional(),
+});
+export const ordenesGetResponse = z.union([catalogResponse, statusListResponse, facetResponse, paymentConditionsResponse, purchaseCartResponse]);
+
+export const purchasePutQuery = z.object({
+  type: z.enum(['carrito', 'condiciones'], { error: orderingMsg.tipoInvalido }),
+  suma: flag,
+});
+/** type=carrito: {producto_id, pedido_cantidad, precio_final?} (price defaults to the list's final price). */
+export const purchaseLineBody = lineInput.extend({ pedido_id: optionalId });
+export type PurchaseLineBody = z.input<typeof purchaseLineBody>;
+/** type=condiciones: exactly one of cpago, conimpuesto, fecha_entrega, detalle. */
+export const purchaseConditionBody = z
+  .object({
+    cpago: id.nullable().optional(),
+    conimpuesto: z.boolean({ error: orderingMsg.conimpuestoInvalido }).optional(),
+    fecha_entrega: isoDate.nullable().optional(),
+    detalle: detalle.nullable().optional(),
+  })
+  .refine((b) => Object.values(b).filter((v) => v !== undefined).length === 1, { error: orderingMsg.condicionUnaCompra });
+export type PurchaseConditionBody = z.input<typeof purchaseConditionBody>;
+/** DELETE /proxy/ordenescompra {pk?, ocompra_id}: pk = the line (purchaseCartLine.pk); without it every line goes. */
+export const purchaseDeleteBody = z.object({ ocompra_id: id, pk: optionalId });
+export type PurchaseDeleteBody = z.input<typeof purchaseDeleteBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff back office (module gestionpedidos)
+
+export const staffListQuery = z.object({
+  estado: z.enum(['pendientes', 'aprobados', 'aplicados'], { error: orderingMsg.estadoInvalido }).default('pendientes'),
+  start,
+  limit,
+});
+export type StaffListQuery = z.input<typeof staffListQuery>;
+export const staffOrder = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  fecha: z.string(),
+  fecha_con_formato: z.string(),
+  entidad: z.number().int(),
+  entidad_nombre: z.string(),
+  vendedor: z.string(),
+  detalle: z.string(),
+  total: z.number(),
+  total_con_formato: z.string(),
+  estado: z.enum(['pending', 'approved', 'applied']),
+  /** Applied orders: the invoice written ('FC A 0003-00001234'). */
+  factura: z.string().nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrder>;
+export const staffListResponse = z.object({ success: z.literal(true), pedidos: z.array(staffOrder), total: z.number().int() });
+export type StaffListResponse = z.infer<typeof staffListResponse>;
+export const staffActionResponse = z.object({ success: z.literal(true), msg: z.string(), pedido: staffOrder });
+export type StaffActionResponse = z.infer<typeof staffActionResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Route descriptors
+
+const m = 'pedidos';
+const oc = 'ordenescompra';
+export const orderingRoutes = {
+  pedidosGet: {
+    method: 'GET', url: '/proxy/pedidos', tag: 'pedidos', access: 'entity', module: m,
+    summary:
+      'Catálogo (filtros, start, limit 12, page), carruseles (visitados | comprados | promociones), pedidos por estado ' +
+      '(pendientes | aprobados | aplicados, 5 por página), historial (historial=true, mes=AAAA-MM, 8 por página) o, con type, ' +
+      'facetas, listas de condiciones y el carrito abierto',
+    query: pedidosGetQuery, response: pedidosGetResponse,
+  },
+  productDetail: {
+    method: 'GET', url: '/proxy/pedidos/:id', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'Detalle de un producto (registra la visita)', params: productParams, response: productResponse,
+  },
+  cartPut: {
+    method: 'PUT', url: '/proxy/pedidos/:pedido_id', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'type=carrito (agrega o fija cantidades, suma=true|false), type=condiciones (una condición), type=repetir (historial_id)',
+    params: cartParams, query: cartPutQuery, body: pedidosPutBody, response: cartChangeResponse,
+  },
+  confirm: {
+    method: 'PUT', url: '/proxy/pedidos', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'Confirma el carrito (pedidoid) como pedido pendiente; repetir la confirmación devuelve el mismo pedido',
+    body: confirmBody, response: confirmResponse,
+  },
+  cartDelete: {
+    method: 'DELETE', url: '/proxy/pedidos', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'Quita un producto (id) o todos (solo pedido_id) del carrito', body: salesDeleteBody, response: cartChangeResponse,
+  },
+  addAlert: {
+    method: 'POST', url: '/proxy/pedidos/addAlerta', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'Registra la alerta de precio de un renglón cuyo precio está fuera del rango', body: alertBody, response: cartChangeResponse,
+  },
+  deleteAlert: {
+    method: 'POST', url: '/proxy/pedidos/deleteAlerta', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'Quita la alerta de precio de un renglón y vuelve al precio de lista', body: alertBody, response: cartChangeResponse,
+  },
+  orderPdf: {
+    method: 'GET', url: '/proxy/pedidos/:id/pdf', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'PDF del pedido (sales_orders.id) de esta entidad', params: orderParams, response: z.any(),
+  },
+  orderShare: {
+    method: 'GET', url: '/proxy/pedidos/:id/compartir', tag: 'pedidos', access: 'entity', module: m,
+    summary: 'Enlace público firmado (7 días) al PDF del pedido y texto para compartir por WhatsApp', params: orderParams, response: shareResponse,
+  },
+  sharedOrderPdf: {
+    method: 'GET', url: '/compartido/pedidos/:token', tag: 'pedidos', access: 'public',
+    summary: 'PDF de un pedido por enlace compartido (sin sesión; 403 si el enlace fue alterado, 410 si venció)',
+    params: sharedParams, response: z.any(),
+  },
+  ordenesGet: {
+    method: 'GET', url: '/proxy/ordenescompra', tag: 'ordenescompra', access: 'entity', module: oc,
+    summary: 'Catálogo (filtros, start, limit), órdenes por estado (pendientes | aprobados | aplicados) o, con type, facetas, cpagos y el carrito',
+    query: ordenesGetQuery, response: ordenesGetResponse,
+  },
+  ordenesCartPut: {
+    method: 'PUT', url: '/proxy/ordenescompra/:pedido_id', tag: 'ordenescompra', access: 'entity', module: oc,
+    summary: 'type=carrito (producto_id, pedido_cantidad, precio_final) o type=condiciones (cpago | conimpuesto | fecha_entrega | detalle)',
+    params: cartParams, query: purchasePutQuery, body: pedidosPutBody, response: purchaseCartChangeResponse,
+  },
+  ordenesConfirm: {
+    method: 'PUT', url: '/proxy/ordenescompra', tag: 'ordenescompra', access: 'entity', module: oc,
+    summary: 'Confirma la orden de compra (pedidoid); requiere condición de pago', body: confirmBody, response: confirmResponse,
+  },
+  ordenesCartDelete: {
+    method: 'DELETE', url: '/proxy/ordenescompra', tag: 'ordenescompra', access: 'entity', module: oc,
+    summary: 'Quita un renglón (pk) o todos (solo ocompra_id) de la orden de compra', body: purchaseDeleteBody, response: purchaseCartChangeResponse,
+  },
+  staffList: {
+    method: 'GET', url: '/proxy/gestionpedidos', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: [2, 3], module: 'gestionpedidos',
+    summary: 'Pedidos de la empresa por estado, según el alcance del vendedor o jefe de zona', query: staffListQuery, response: staffListResponse,
+  },
+  staffApprove: {
+    method: 'POST', url: '/proxy/gestionpedidos/:id/aprobar', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: [2, 3], module: 'gestionpedidos',
+    summary: 'Aprueba un pedido pendiente', params: orderParams, response: staffActionResponse,
+  },
+  staffApply: {
+    method: 'POST', url: '/proxy/gestionpedidos/:id/aplicar', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: [2, 3], module: 'gestionpedidos',
+    summary: 'Aplica un pedido aprobado: emite la factura (FC) con sus renglones', params: orderParams, response: staffActionResponse,
+  },
+} satisfies Record<string, RouteDef>;
+
