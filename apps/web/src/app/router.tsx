@@ -28,6 +28,48 @@ export const router = createHashRouter([
       },
       { path: 'usuarios', lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })) },
       { path: 'parametros', lazy: () => import('../features/admin/parameters-page').then((m) => ({ Component: m.ParametersPage })) },
+      // Order history (and one month of it, the dashboard's 'Compras por mes'); ranked above pedidos/:id.
+      {
+        path: 'pedidos/historial',
+        handle: { module: 'pedidos' },
+        lazy: () => import('../features/orders/history-page').then((m) => ({ Component: m.HistoryPage })),
+      },
+      {
+        path: 'pedidos/historial/:mes',
+        handle: { module: 'pedidos' },
+        lazy: () => import('../features/orders/history-page').then((m) => ({ Component: m.HistoryPage })),
+      },
+      // Order entry, the product detail (both addresses of ordering.md §2) and purchase orders.
+      {
+        path: 'pedidos',
+        handle: { module: 'pedidos' },
+        lazy: () => import('../features/catalog/orders-page').then((m) => ({ Component: m.OrdersPage })),
+      },
+      {
+        path: 'pedidos/detalle/:id',
+        handle: { module: 'pedidos' },
+        lazy: () => import('../features/catalog/product-detail-page').then((m) => ({ Component: m.ProductDetailPage })),
+      },
+      {
+        path: 'pedidos/:id',
+        handle: { module: 'pedidos' },
+        lazy: () => import('../features/catalog/product-detail-page').then((m) => ({ Component: m.ProductDetailPage })),
+      },
+      {
+        path: 'ordenescompra',
+        handle: { module: 'ordenescompra' },
+        lazy: () => import('../features/purchase-orders/purchase-orders-page').then((m) => ({ Component: m.PurchaseOrdersPage })),
+      },
+      {
+        path: 'gestionpedidos',
+        handle: { module: 'gestionpedidos' },
+        lazy: () => import('../features/order-admin/order-admin-page').then((m) => ({ Component: m.OrderAdminPage })),
+      },
+      {
+        path: 'cfiscales',
+        handle: { module: 'cfiscales' },
+        lazy: () => import('../features/fiscal/fiscal-page').then((m) => ({ Component: m.FiscalPage })),
+      },
       { path: '*', element: <UnknownRoute /> },
     ],
   },

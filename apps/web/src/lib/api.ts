@@ -100,6 +100,47 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return data as T;
 }
 
+/** Seconds left on an access token (its JWT `exp`); 0 when it cannot be read. */
+function secondsLeft(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp - Date.now() / 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * An access token that will still be valid for a while, for the addresses that carry it in the query (exports,
+ * downloads opened by the browser itself): such a request cannot answer a 401 with a refresh, so refresh first.
+ */
+export async function freshAccessToken(minSeconds = 60): Promise<string | null> {
+  const token = sessionStore.get().accessToken;
+  if (token && secondsLeft(token) > minSeconds) return token;
+  await refreshTokens();
+  return sessionStore.get().accessToken;
+}
+
+/**
+ * A file the server generates behind the session (an order's PDF), fetched with the same headers as `api` and
+ * handed back as a Blob; a refusal throws ApiError with the server's message.
+ */
+export async function apiBlob(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
+  const send = () => fetch(buildUrl(path, options.query), { signal: options.signal, headers: headers(false) });
+  let res = await send();
+  if (res.status === 401 && sessionStore.get().refreshToken && (await refreshTokens())) res = await send();
+  if (!res.ok) {
+    let message: string = msg.errorInterno;
+    try {
+      message = ((await res.json()) as { msg?: string }).msg ?? message;
+    } catch {
+      // not JSON: the generic message stands
+    }
+    throw new ApiError(res.status, message, null);
+  }
+  return res.blob();
+}
+
 /** The server's Spanish message of a failure, or the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;

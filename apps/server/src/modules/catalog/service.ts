@@ -31,24 +31,29 @@ export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 't
 }
 
 /**
- * Counts over the whole catalogue (no filter: the facet lists a customer sees first, the catalogue's total) scan
- * every active product of the company; they change only when the ERP updates products, so each process keeps
- * them for a minute. Anything filtered is always computed.
+ * The catalogue's entity-independent answers (which products match a filter, in which order, how many; the facet
+ * lists) change only when the ERP updates products, while customers repeat the same searches all day. Each process
+ * keeps them for a minute in a bounded map (oldest out first); prices, last purchases and the cart are never
+ * cached: they are read for the 12 products of the page on every request. Several processes each keep their own
+ * copy, so a product change shows everywhere within TTL_MS.
  */
-const WHOLE_CATALOGUE_TTL_MS = 60_000;
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 2_000;
 
 export class CatalogService {
-  private readonly wholeCatalogue = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly results = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(private readonly db: DB) {}
 
   private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const now = Date.now();
-    const hit = this.wholeCatalogue.get(key);
-    if (hit && now - hit.at < WHOLE_CATALOGUE_TTL_MS) return hit.value as Promise<T>;
+    const hit = this.results.get(key);
+    if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>;
+    if (hit) this.results.delete(key);
     const value = compute();
-    this.wholeCatalogue.set(key, { at: now, value });
-    value.catch(() => this.wholeCatalogue.delete(key));
+    this.results.set(key, { at: now, value });
+    if (this.results.size > MAX_ENTRIES) this.results.delete(this.results.keys().next().value!);
+    value.catch(() => this.results.delete(key));
     return value;
   }
 
@@ -68,7 +73,9 @@ export class CatalogService {
     const limit = q.limit ?? ORDERING.catalogPageSize;
     const start = q.start ?? (q.page ? (q.page - 1) * limit : 0);
     const filter = toCatalogFilter(q.filtros);
-    const page = await repo.searchPage(this.db, scope.companyId, filter, start, limit);
+    const page = await this.cached(`page:${scope.companyId}:${start}:${limit}:${JSON.stringify(filter)}`, () =>
+      repo.searchPage(this.db, scope.companyId, filter, start, limit),
+    );
     const ids = page.ids;
     // A short first page proves the total; otherwise the window count, or (whole catalogue, or past the end) a count.
     const total =
@@ -77,8 +84,7 @@ export class CatalogService {
   }
 
   private count(companyId: number, filter: repo.CatalogFilter): Promise<number> {
-    if (repo.hasFilter(filter)) return repo.countMatching(this.db, companyId, filter);
-    return this.cached(`count:${companyId}`, () => repo.countMatching(this.db, companyId, filter));
+    return this.cached(`count:${companyId}:${JSON.stringify(filter)}`, () => repo.countMatching(this.db, companyId, filter));
   }
 
   async carousel(scope: Scope, which: 'visitados' | 'comprados' | 'promociones', limit: number = ORDERING.catalogPageSize): Promise<CatalogResponse> {
@@ -96,10 +102,11 @@ export class CatalogService {
 
   async facet(scope: Scope, q: z.output<typeof facetQuery>) {
     const filter = toCatalogFilter(q);
-    // A facet's own choice does not narrow its list: without any other filter it is the whole catalogue's.
-    const rows = repo.hasFilter({ ...filter, facets: { ...filter.facets, [q.type]: undefined } })
-      ? await repo.facetValues(this.db, scope.companyId, q.type, filter)
-      : await this.cached(`facet:${scope.companyId}:${q.type}`, () => repo.facetValues(this.db, scope.companyId, q.type, filter));
+    // A facet's own choice does not narrow its list, so it is not part of the key.
+    const others = { ...filter, facets: { ...filter.facets, [q.type]: undefined } };
+    const rows = await this.cached(`facet:${scope.companyId}:${q.type}:${JSON.stringify(others)}`, () =>
+      repo.facetValues(this.db, scope.companyId, q.type, filter),
+    );
     return { success: true as const, items: rows.map((r) => ({ id: r.id, descripcion: r.name, cantidad: r.n })) };
   }
 

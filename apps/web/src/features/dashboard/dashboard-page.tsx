@@ -12,6 +12,7 @@ import { BarChartCard } from './components/bar-chart-card';
 import { GrainPosition } from './components/grain-position';
 import { NewsCards } from './components/news-cards';
 import { TableCard } from './components/table-card';
+import { ProductCarousels } from './components/product-carousels';
 
 const TITLES: Record<number, string> = { 1: 'Inicio', 2: 'Tablero del vendedor', 3: 'Tablero de la zona', 4: 'Inicio', 5: 'Inicio', 6: 'Inicio' };
 
@@ -94,6 +95,9 @@ export function DashboardPage() {
           {of('resumen').map((p) => (
             <SummaryCards key={p.id} porlet={p} />
           ))}
+          {profile === 1 && host && entity && (
+            <ProductCarousels cuit={host.cuit} entity={entity.codent} mobile={mobile} onProduct={(id) => navigate(`/${profile}/pedidos/${id}`)} />
+          )}
           {(of('barras').length > 0 || of('tabla').length > 0) && (
             <Row gutter={[12, 12]}>
               {of('barras').map((p) => (

@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Checkbox, Drawer, Form, Select, Tag } from 'antd';
+import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
+import { formatNumber } from '@portal/contract';
+import type { CartKind } from '../../cart';
+import { useFacet } from '../api/get-facets';
+import { FACETS, type CatalogFilters, type FacetKey } from '../catalog-params';
+
+type FilterPanelProps = {
+  kind: CartKind;
+  patron: string;
+  applied: CatalogFilters;
+  onApply: (f: CatalogFilters) => void;
+  /** Phones get the panel in a drawer. */
+  mobile: boolean;
+  drawerOpen: boolean;
+  onDrawerClose: () => void;
+};
+
+function FacetSelect({ kind, facet, label, patron, draft, enabled, onChange }: {
+  kind: CartKind;
+  facet: FacetKey;
+  label: string;
+  patron: string;
+  draft: CatalogFilters;
+  enabled: boolean;
+  onChange: (v: number | undefined) => void;
+}) {
+  // The values that still have products once the other chosen facets apply.
+  const list = useFacet(kind, facet, patron, draft, enabled);
+  const options = (list.data ?? []).map((i) => ({ value: i.id, label: `${i.descripcion} (${formatNumber(i.cantidad, 0)})` }));
+  return (
+    <Form.Item label={label}>
+      <Select
+        aria-label={label}
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder="Todas"
+        loading={list.isFetching}
+        value={draft[facet]}
+        options={options}
+        // The chosen value shows its name alone; the list shows how many products each value has.
+        labelRender={({ value }) => list.data?.find((i) => i.id === value)?.descripcion ?? '…'}
+        onChange={(v?: number) => onChange(v)}
+        popupMatchSelectWidth={false}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The product filter panel (ordering.md §2): every facet, narrowed by the others, and the new-only and
+ * promotion-only flags. Choices are a draft until 'Aplicar'; 'Limpiar filtros' resets all of them at once.
+ */
+export function FilterPanel({ kind, patron, applied, onApply, mobile, drawerOpen, onDrawerClose }: FilterPanelProps) {
+  const [draft, setDraft] = useState<CatalogFilters>(applied);
+  const appliedKey = JSON.stringify(applied);
+  useEffect(() => setDraft(JSON.parse(appliedKey) as CatalogFilters), [appliedKey]);
+  const enabled = !mobile || drawerOpen;
+
+  function handleApply() {
+    onApply(draft);
+    if (mobile) onDrawerClose();
+  }
+  function handleReset() {
+    setDraft({});
+    onApply({});
+    if (mobile) onDrawerClose();
+  }
+
+  const body = (
+    <Form layout="vertical" size="middle" data-testid="filter-panel">
+      {FACETS.map((f) => (
+        <FacetSelect
+          key={f.key}
+          kind={kind}
+          facet={f.key}
+          label={f.label}
+          patron={patron}
+          draft={draft}
+          enabled={enabled}
+          onChange={(v) => setDraft((d) => ({ ...d, [f.key]: v }))}
+        />
+      ))}
+      <Checkbox checked={Boolean(draft.nuevo)} onChange={(e) => setDraft((d) => ({ ...d, nuevo: e.target.checked || undefined }))}>
+        Solo productos nuevos
+      </Checkbox>
+      <br />
+      <Checkbox checked={Boolean(draft.promo)} onChange={(e) => setDraft((d) => ({ ...d, promo: e.target.checked || undefined }))}>
+        Solo promociones
+      </Checkbox>
+      <div className="filter-actions">
+        <Button icon={<ClearOutlined />} onClick={handleReset}>
+          Limpiar filtros
+        </Button>
+        <Button type="primary" icon={<FilterOutlined />} onClick={handleApply}>
+          Aplicar
+        </Button>
+      </div>
+    </Form>
+  );
+
+  if (mobile) {
+    return (
+      <Drawer title="Filtrar productos" placement="bottom" size="85%" open={drawerOpen} onClose={onDrawerClose} destroyOnHidden={false}>
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Card className="filter-panel" title="Filtros" size="small">
+      {body}
+    </Card>
+  );
+}
+
+/** The applied filters as tags: closing one clears that filter alone. */
+export function ActiveFilters({ kind, patron, applied, onApply }: Pick<FilterPanelProps, 'kind' | 'patron' | 'applied' | 'onApply'>) {
+  const chosen = FACETS.filter((f) => applied[f.key]);
+  if (chosen.length === 0 && !applied.nuevo && !applied.promo) return null;
+  const without = (key: keyof CatalogFilters) => {
+    const next = { ...applied };
+    delete next[key];
+    onApply(next);
+  };
+  return (
+    <div className="active-filters" data-testid="active-filters">
+      {chosen.map((f) => (
+        <FacetTag key={f.key} kind={kind} facet={f.key} label={f.label} patron={patron} applied={applied} onClose={() => without(f.key)} />
+      ))}
+      {applied.nuevo && (
+        <Tag closable onClose={() => without('nuevo')} color="green">
+          Solo nuevos
+        </Tag>
+      )}
+      {applied.promo && (
+        <Tag closable onClose={() => without('promo')} color="volcano">
+          Solo promociones
+        </Tag>
+      )}
+      <Button type="link" size="small" onClick={() => onApply({})}>
+        Limpiar filtros
+      </Button>
+    </div>
+  );
+}
+
+function FacetTag({ kind, facet, label, patron, applied, onClose }: {
+  kind: CartKind;
+  facet: FacetKey;
+  label: string;
+  patron: string;
+  applied: CatalogFilters;
+  onClose: () => void;
+}) {
+  const list = useFacet(kind, facet, patron, applied, true);
+  const name = list.data?.find((i) => i.id === applied[facet])?.descripcion ?? '…';
+  return (
+    <Tag closable onClose={onClose} closeIcon aria-label={`${label}: ${name}`}>
+      {label}: {name}
+    </Tag>
+  );
+}

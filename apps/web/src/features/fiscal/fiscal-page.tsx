@@ -1,0 +1,163 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Space, Spin, Tag, Typography } from 'antd';
+import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, SearchOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { fiscalMsg, formatDateSlash, msg, type FiscalDocument } from '@portal/contract';
+import { errorMessage } from '../../lib/api';
+import { useIsMobile } from '../../lib/device';
+import { useSession } from '../../lib/session-store';
+import { useFiscalMovements } from './api/list-movements';
+import { MovementsList } from './components/movements-list';
+import { MovementDrawer } from './components/movement-drawer';
+import { SearchDrawer } from './components/search-drawer';
+import { defaultSearch, isDefaultRange, searchFromParams, searchToParams, type FiscalSearch } from './search-rules';
+import { useMovementActions } from './use-movement-actions';
+import './fiscal.css';
+
+/**
+ * /{profile}/cfiscales: the entity's fiscal documents (ordering.md 'Fiscal documents screen'). The search lives in
+ * the URL; the list loads 7 at a time; exports and the bulk download cover everything the search matches.
+ */
+export function FiscalPage() {
+  const { host, entity } = useSession();
+  const mobile = useIsMobile();
+  const [params, setParams] = useSearchParams();
+  const paramsKey = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the search is derived from the URL's text
+  const search = useMemo(() => searchFromParams(params), [paramsKey]);
+  const list = useFiscalMovements({ cuit: host?.cuit ?? null, entity: entity?.codent ?? null, search });
+  const actions = useMovementActions();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // Selected rows, kept with the search they were picked in: a new search starts with none.
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: paramsKey, ids: [] });
+  const selectedIds = useMemo(() => new Set(selection.key === paramsKey ? selection.ids : []), [selection, paramsKey]);
+
+  const pages = useMemo(() => list.data?.pages ?? [], [list.data]);
+  const items = useMemo(() => pages.flatMap((p) => p.items), [pages]);
+  const first = pages[0];
+  const selectedItems = items.filter((d) => selectedIds.has(d.id));
+  const open = items.find((d) => d.id === openId) ?? null;
+
+  function handleSearch(next: FiscalSearch) {
+    setSearchOpen(false);
+    setParams(searchToParams(next));
+    window.scrollTo({ top: 0 });
+  }
+
+  function handleReset() {
+    setParams(searchToParams(defaultSearch()));
+  }
+
+  const filtered = !isDefaultRange(search) || search.descom.length > 0;
+  const zipping = actions.busy?.kind === 'zip';
+
+  return (
+    <div className="page fiscal-page">
+      <div className="page-header">
+        <Typography.Title level={3} className="page-title">
+          Comprobantes fiscales
+        </Typography.Title>
+        <Space wrap className="fiscal-toolbar">
+          <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={() => setSearchOpen(true)}>
+            Buscar comprobantes
+          </Button>
+          <Button icon={<FilePdfOutlined aria-hidden />} loading={actions.busy?.kind === 'pdf'} onClick={() => actions.handleExport(search, 'pdf')}>
+            PDF
+          </Button>
+          <Button icon={<FileExcelOutlined aria-hidden />} loading={actions.busy?.kind === 'excel'} onClick={() => actions.handleExport(search, 'excel')}>
+            EXCEL
+          </Button>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={zipping}
+            onClick={() => actions.handleBulk(selectedItems, search, () => setSelection({ key: paramsKey, ids: [] }))}
+          >
+            Descargar comprobantes
+          </Button>
+        </Space>
+      </div>
+
+      <Alert type="info" showIcon className="fiscal-info" title={fiscalMsg.infoTipoCambio} />
+
+      <div className="fiscal-summary" data-testid="fiscal-summary">
+        <Tag className="fiscal-range-tag">
+          Del {formatDateSlash(search.fechadesde)} al {formatDateSlash(search.fechahasta)}
+        </Tag>
+        {search.descom.map((d) => (
+          <Tag key={d}>{d}</Tag>
+        ))}
+        {filtered && (
+          <Button type="link" size="small" onClick={handleReset}>
+            Quitar filtros
+          </Button>
+        )}
+        {first && (
+          <Typography.Text type="secondary" className="fiscal-totals">
+            {first.total} {first.total === 1 ? 'comprobante' : 'comprobantes'}
+            {first.resumenes.map((r) => ` · Total ${r.moneda}: ${r.total_con_formato}`).join('')}
+          </Typography.Text>
+        )}
+      </div>
+
+      {selectedIds.size > 0 && (
+        <div className="fiscal-selection" data-testid="fiscal-selection">
+          <Typography.Text>
+            {selectedIds.size === 1 ? '1 comprobante seleccionado' : `${selectedIds.size} comprobantes seleccionados`}
+          </Typography.Text>
+          <Button type="link" size="small" onClick={() => setSelection({ key: paramsKey, ids: [] })}>
+            Quitar selección
+          </Button>
+        </div>
+      )}
+
+      {list.isError && <Alert type="error" showIcon className="fiscal-error" title={msg.errorCargarDatos} description={errorMessage(list.error, msg.errorObtenerDatos)} />}
+
+      <MovementsList
+        items={list.isError ? [] : items}
+        loading={list.isLoading}
+        mobile={mobile}
+        busy={actions.busy}
+        selected={selectedIds}
+        emptyText={fiscalMsg.noHayMasRegistros}
+        onSelect={(ids) => setSelection({ key: paramsKey, ids })}
+        onOpen={(d: FiscalDocument) => setOpenId(d.id)}
+        onPrint={actions.handlePrint}
+        onDownload={actions.handleDownload}
+        onShare={actions.handleShare}
+      />
+
+      {!list.isError && pages.length > 0 && (
+        <div className="fiscal-more">
+          {list.isFetchingNextPage ? (
+            <Spin tip={fiscalMsg.cargando} size="small">
+              <div className="fiscal-more-spin" />
+            </Spin>
+          ) : list.hasNextPage ? (
+            <Button onClick={() => void list.fetchNextPage()}>Mostrar más movimientos</Button>
+          ) : (
+            items.length > 0 && <Typography.Text type="secondary">{fiscalMsg.noHayMasRegistros}</Typography.Text>
+          )}
+        </div>
+      )}
+
+      <SearchDrawer
+        open={searchOpen}
+        mobile={mobile}
+        search={search}
+        tipos={first?.tipodecomprobantes.map((t) => t.descripcion) ?? []}
+        onClose={() => setSearchOpen(false)}
+        onSearch={handleSearch}
+      />
+      <MovementDrawer
+        movement={open}
+        mobile={mobile}
+        busy={actions.busy}
+        onClose={() => setOpenId(null)}
+        onPrint={actions.handlePrint}
+        onDownload={actions.handleDownload}
+        onShare={actions.handleShare}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { utimesSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { E2E } from '../../support/env';
+import { ApiSession, enterAsProductorWith, withCartLock } from '../orders/support';
+
+/**
+ * Carts are per user and entity and both projects log in as productor: the phone uses Pérez Hnos. (1002) and the
+ * desktop Juan Pérez (1001), and a test that changes a cart holds that entity's cart lock (shared with the orders
+ * specs) meanwhile.
+ */
+export function entityOf(testInfo: TestInfo): number {
+  return testInfo.project.name === 'phone' ? 1002 : 1001;
+}
+
+export async function enterCatalog(page: Page, entity: number, path = '/#/1/pedidos') {
+  await enterAsProductorWith(page, entity);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'INGRESO DE PEDIDOS DE CLIENTES' })).toBeVisible();
+}
+
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** The session's API, for preparing a cart and checking what the screens did. */
+export function apiFor(page: Page, entity: number) {
+  return ApiSession.login(page.request, 'productor', 'Demo1234', entity);
+}
+
+/** Waits for the catalogue's answer to a search (GET /proxy/pedidos with filtros). */
+export function catalogAnswer(page: Page, kind: 'pedidos' | 'ordenescompra' = 'pedidos') {
+  return page.waitForResponse((r) => r.url().includes(`/api/public/proxy/${kind}?`) && r.url().includes('filtros=') && r.request().method() === 'GET');
+}
+
+/** Opens a DatePicker's calendar and picks a YYYY-MM-DD day, moving to the next month when needed. */
+export async function pickDate(page: Page, field: ReturnType<Page['getByRole']>, iso: string) {
+  await field.click();
+  const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  const cell = popup.locator(`td[title="${iso}"]`);
+  await expect(popup.locator('.ant-picker-header-next-btn')).toBeVisible();
+  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await popup.locator('.ant-picker-header-next-btn').click();
+  await expect(cell).toBeVisible();
+  await cell.locator('.ant-picker-cell-inner').click();
+  await expect(popup).toHaveCount(0);
+}
+
+/** The day before a YYYY-MM-DD date. */
+export function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Clicks an option of the open Ant Design select (its visible item, not the hidden accessibility list). */
+export async function chooseOption(page: Page, text: string | RegExp) {
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+/**
+ * The entity's cart lock (withCartLock) held for a whole UI test: a waiting test takes a lock older than 75 s for
+ * abandoned, and a UI test on a loaded machine can take longer, so the lock is touched while the test runs.
+ */
+export async function withCart<T>(entity: number, fn: () => Promise<T>): Promise<T> {
+  return withCartLock(entity, async () => {
+    const lock = path.join(E2E.dataDir, '..', `cart-${entity}.lock`);
+    const timer = setInterval(() => {
+      try {
+        const now = new Date();
+        utimesSync(lock, now, now);
+      } catch {
+        // released meanwhile
+      }
+    }, 10_000);
+    try {
+      return await fn();
+    } finally {
+      clearInterval(timer);
+    }
+  });
+}
