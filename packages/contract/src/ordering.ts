@@ -96,6 +96,7 @@ export const orderingMsg = {
   tipoInvalido: 'El tipo de consulta no es válido.',
   mesInvalido: 'El mes debe tener el formato AAAA-MM.',
   pedidoInexistente: 'El pedido no existe.',
+  ordenInexistente: 'La orden de compra no existe.',
   historialInexistente: 'El pedido del historial no existe.',
   sinAlerta: 'El precio del producto está dentro del rango permitido.',
   alertaEliminada: 'Se quitó la alerta y se restableció el precio de lista.',
@@ -111,6 +112,7 @@ export const orderingMsg = {
   enlaceInvalido: 'El enlace no es válido.',
   enlaceVencido: 'El enlace venció. Solicite uno nuevo.',
   textoCompartirPedido: 'Pedido',
+  textoCompartirOrden: 'Orden de compra',
   estadoInvalido: 'El estado indicado no es válido.',
   posicionesExcedidas: 'El pedido supera la cantidad máxima de posiciones (renglones) permitida.',
   conimpuestoInvalido: 'Indique si la orden es con impuestos (true o false).',
@@ -728,6 +730,17 @@ export const orderingRoutes = {
   ordenesConfirm: {
     method: 'PUT', url: '/proxy/ordenescompra', tag: 'ordenescompra', access: 'entity', module: oc,
     summary: 'Confirma la orden de compra (pedidoid); requiere condición de pago', body: confirmBody, response: confirmResponse,
+  },
+  ordenesPdf: {
+    method: 'GET', url: '/proxy/ordenescompra/:id/pdf', tag: 'ordenescompra', access: 'entity', module: oc,
+    summary: 'PDF de la orden de compra (purchase_orders.id) de esta entidad (403 si es de otra entidad o empresa, 404 si no existe)',
+    params: orderParams, response: z.any(),
+  },
+  ordenesShare: {
+    method: 'GET', url: '/proxy/ordenescompra/:id/compartir', tag: 'ordenescompra', access: 'entity', module: oc,
+    summary:
+      'Enlace público firmado (7 días, GET /compartido/{token}) al PDF de la orden de compra y texto para compartir por WhatsApp',
+    params: orderParams, response: shareResponse,
   },
   ordenesCartDelete: {
     method: 'DELETE', url: '/proxy/ordenescompra', tag: 'ordenescompra', access: 'entity', module: oc,

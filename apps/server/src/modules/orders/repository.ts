@@ -212,6 +212,38 @@ export async function salesOrderOfEntity(db: DB, companyId: number, entityId: nu
     .executeTakeFirst();
 }
 
+export type PurchaseOrderRow = {
+  id: number;
+  company_id: number;
+  entity_id: number;
+  number: number;
+  series: number;
+  ordered_on: string;
+  status: 'pending' | 'approved' | 'applied';
+  currency: string;
+  total: string;
+  with_tax: boolean;
+  delivery_date: string | null;
+  detail: string | null;
+  payment_condition: string | null;
+};
+
+/** A purchase order of this entity with its payment condition (for the PDF and share link), or undefined. */
+export async function purchaseOrderOfEntity(db: DB, companyId: number, entityId: number, orderId: number): Promise<PurchaseOrderRow | undefined> {
+  const r = await sql<PurchaseOrderRow>`select o.id, o.company_id, o.entity_id, o.number, o.series, o.ordered_on::text as ordered_on, o.status,
+      o.currency, o.total::text as total, o.with_tax, o.delivery_date::text as delivery_date, o.detail, pc.description as payment_condition
+    from purchase_orders o
+    left join payment_conditions pc on pc.id = o.payment_condition_id and pc.company_id = o.company_id
+    where o.id = ${orderId} and o.company_id = ${companyId} and o.entity_id = ${entityId}`.execute(db);
+  return r.rows[0];
+}
+
+/** Whether a purchase order with this id exists at all (tells a foreign order, 403, from an unknown one, 404). */
+export async function purchaseOrderExists(db: DB, orderId: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`select 1 as n from purchase_orders where id = ${orderId}`.execute(db);
+  return r.rows.length > 0;
+}
+
 // ── Staff back office ─────────────────────────────────────────────────────────────────────────────────────────
 
 export type StaffRow = {

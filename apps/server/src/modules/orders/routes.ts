@@ -133,6 +133,11 @@ export function orderingRoutes(app: FastifyInstance, deps: Deps): void {
     return carts.purchaseReply(o, msg);
   });
   registerRoute(app, r.ordenesConfirm, async ({ user, tenant, body }) => orders.confirm(carts.owner(user, tenant, 'purchase'), body.pedidoid));
+  registerRoute(app, r.ordenesPdf, async ({ tenant, params, reply }) => {
+    const { file, name } = await orders.purchasePdf(tenant.company.id, tenant.entity!.id, params.id);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(file);
+  });
+  registerRoute(app, r.ordenesShare, async ({ tenant, params }) => orders.purchaseShare(tenant, params.id));
   registerRoute(app, r.ordenesCartDelete, async ({ user, tenant, body }) => {
     const o = carts.owner(user, tenant, 'purchase');
     return carts.purchaseReply(o, await carts.removeLines(o, body.ocompra_id, { lineId: body.pk }));

@@ -15,13 +15,14 @@ import {
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { renderOrderPdf, signShareToken, verifyShareToken, type CompanyHeader } from '../../documents/index.js';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { imagesOf, formatQuantity } from '../catalog/mapper.js';
 import { priceListOf } from '../catalog/repository.js';
 import * as cartRepo from '../cart/repository.js';
 import { addDays, type CartService } from '../cart/service.js';
 import { sellerIdsOfZone, sellerOfUser } from '../dashboard/repository.js';
+import { registerShareKind, sharePath } from '../files/share-registry.js';
 import { dueDaysFor, generateCae, invoiceAmounts, letterFor } from './invoice.js';
 import * as repo from './repository.js';
 
@@ -32,7 +33,80 @@ export const INVOICE_POINT_OF_SALE = 3;
 /** Share links of an order PDF live this long. */
 export const SHARE_TTL_SECONDS = 7 * 24 * 3600;
 
+/** Kind of the share token of a purchase order's PDF, served by the generic public link GET /compartido/{token}. */
+export const PURCHASE_ORDER_SHARE_KIND = 'ordencompra';
+
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+const STATUS_TEXT = { pending: 'Pendiente', approved: 'Aprobado', applied: 'Aplicado' } as const;
+
+async function companyHeaderOf(db: DB, companyId: number): Promise<CompanyHeader> {
+  const company = await repo.companyHeader(db, companyId);
+  return {
+    name: company.name, cuit: company.cuit, address: company.address ?? '', ivaCondition: company.iva_condition,
+    grossIncome: company.gross_income, activityStart: company.activity_start, primaryColor: company.branding?.colors?.primary ?? null,
+  } as CompanyHeader;
+}
+
+async function customerOf(db: DB, companyId: number, entityId: number) {
+  const entity = await repo.entityFiscal(db, companyId, entityId);
+  return {
+    name: entity?.name ?? '', cuit: entity?.cuit ?? null, ivaCondition: letterFor(entity?.cuit ?? null) === 'A' ? 'IVA Responsable Inscripto' : 'Consumidor Final',
+    address: [entity?.locality, entity?.province].filter(Boolean).join(', ') || null, code: entity ? String(entity.code) : null,
+  };
+}
+
+/**
+ * The PDF of a purchase order ('Orden de compra', letter X): its lines, payment condition, with-tax flag, delivery
+ * date and detail. With taxes the VAT of each line's family is added as on a sales order; without, the total is
+ * the lines' net amount.
+ */
+async function renderPurchaseOrder(db: DB, order: repo.PurchaseOrderRow): Promise<{ file: Buffer; name: string }> {
+  const [header, customer, lines] = await Promise.all([
+    companyHeaderOf(db, order.company_id),
+    customerOf(db, order.company_id, order.entity_id),
+    repo.purchaseOrderLines(db, order.company_id, order.id),
+  ]);
+  const amounts = order.with_tax
+    ? invoiceAmounts('A', lines)
+    : { net: money(order.total), vat21: '0.00', vat105: '0.00', total: money(order.total) };
+  const condition = order.payment_condition ?? 'Sin condición de pago';
+  const file = await renderOrderPdf(
+    {
+      title: 'Orden de compra',
+      pointOfSale: order.series,
+      number: order.number,
+      date: order.ordered_on,
+      deliveryDate: order.delivery_date,
+      currency: order.currency === 'USD' ? 'USD' : 'ARS',
+      customer,
+      // The voucher layout prints it as 'Condición de venta': the order's payment condition (cpago).
+      saleCondition: condition,
+      lines: lines.map((l) => ({
+        code: l.alpha_code, description: l.name, quantity: l.quantity, unit: l.sales_unit, unitPrice: l.final_price, discountPercent: '0', amount: l.amount,
+      })),
+      net: amounts.net,
+      vat21: amounts.vat21,
+      vat105: amounts.vat105,
+      total: amounts.total,
+      detail: order.detail,
+      extraFields: [
+        { label: 'Estado', value: STATUS_TEXT[order.status] },
+        { label: 'Con impuestos', value: order.with_tax ? 'Sí' : 'No' },
+      ],
+    },
+    header,
+  );
+  return { file, name: `orden-de-compra-${order.number}.pdf` };
+}
+
+// The public link of a purchase order's PDF: the token names the company, entity and purchase_orders.id.
+registerShareKind(PURCHASE_ORDER_SHARE_KIND, async ({ db, claims }) => {
+  if (!/^\d{1,15}$/.test(claims.r)) return null;
+  const order = await repo.purchaseOrderOfEntity(db, claims.c, claims.e, Number(claims.r));
+  if (!order) return null;
+  const { file, name } = await renderPurchaseOrder(db, order);
+  return { fileName: name, contentType: 'application/pdf', body: file, disposition: 'inline' };
+});
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 
 export class OrdersService {
@@ -304,6 +378,31 @@ export class OrdersService {
     const url = `${this.opts.publicUrl}/api/public/compartido/pedidos/${token}`;
     const vence = new Date(Date.now() + SHARE_TTL_SECONDS * 1000).toISOString();
     const texto = `${orderingMsg.textoCompartirPedido} N° ${order.number} de ${tenant.company.name} (${formatDate(order.ordered_on)}, $ ${formatNumber(order.total)}): ${url}`;
+    return { success: true as const, url, texto, vence };
+  }
+
+  /** A purchase order of this entity; another entity's or company's is 403, an unknown id 404. */
+  private async purchaseOrder(companyId: number, entityId: number, orderId: number): Promise<repo.PurchaseOrderRow> {
+    const order = await repo.purchaseOrderOfEntity(this.db, companyId, entityId, orderId);
+    if (order) return order;
+    if (await repo.purchaseOrderExists(this.db, orderId)) throw forbidden(orderingMsg.ordenInexistente);
+    throw notFound(orderingMsg.ordenInexistente);
+  }
+
+  /** The purchase order's PDF ('Orden de compra'), for an order of this entity only. */
+  async purchasePdf(companyId: number, entityId: number, orderId: number): Promise<{ file: Buffer; name: string }> {
+    return renderPurchaseOrder(this.db, await this.purchaseOrder(companyId, entityId, orderId));
+  }
+
+  /** A signed public link (generic GET /compartido/{token}) to the purchase order's PDF, valid 7 days, and the WhatsApp text. */
+  async purchaseShare(tenant: Tenant, orderId: number) {
+    const companyId = tenant.company.id;
+    const entityId = tenant.entity!.id;
+    const order = await this.purchaseOrder(companyId, entityId, orderId);
+    const path = sharePath(this.opts.tokenSecret, { c: companyId, e: entityId, k: PURCHASE_ORDER_SHARE_KIND, r: String(order.id) }, SHARE_TTL_SECONDS);
+    const url = `${this.opts.publicUrl}${path}`;
+    const vence = new Date(Date.now() + SHARE_TTL_SECONDS * 1000).toISOString();
+    const texto = `${orderingMsg.textoCompartirOrden} N° ${order.number} de ${tenant.company.name} (${formatDate(order.ordered_on)}, $ ${formatNumber(order.total)}): ${url}`;
     return { success: true as const, url, texto, vence };
   }
 

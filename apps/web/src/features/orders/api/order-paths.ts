@@ -6,8 +6,8 @@ export type OrderKind = 'sales' | 'purchase';
 type OrderPaths = { list: string; pdf: ((id: number) => string) | null; share: ((id: number) => string) | null };
 
 /**
- * The status lists, the order PDF and its share link, per kind of order (ordering.md §7). The server generates
- * PDFs of sales orders only (GET /proxy/pedidos/{id}/pdf and /compartir): purchase orders show no WA / PDF.
+ * The status lists, the order PDF and its share link, per kind of order (ordering.md §7): GET /proxy/pedidos/{id}/pdf
+ * and /compartir for sales orders, GET /proxy/ordenescompra/{id}/pdf and /compartir for purchase orders.
  */
 export const orderPaths: Record<OrderKind, OrderPaths> = {
   sales: {
@@ -15,5 +15,9 @@ export const orderPaths: Record<OrderKind, OrderPaths> = {
     pdf: (id) => orderingRoutes.orderPdf.url.replace(':id', String(id)),
     share: (id) => orderingRoutes.orderShare.url.replace(':id', String(id)),
   },
-  purchase: { list: orderingRoutes.ordenesGet.url, pdf: null, share: null },
+  purchase: {
+    list: orderingRoutes.ordenesGet.url,
+    pdf: (id) => orderingRoutes.ordenesPdf.url.replace(':id', String(id)),
+    share: (id) => orderingRoutes.ordenesShare.url.replace(':id', String(id)),
+  },
 };

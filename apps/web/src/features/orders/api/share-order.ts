@@ -2,7 +2,7 @@ import type { ShareResponse } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { orderPaths, type OrderKind } from './order-paths';
 
-/** GET /proxy/pedidos/{id}/compartir: a signed public link to the order's PDF (it opens without a session). */
+/** GET /proxy/pedidos/{id}/compartir or /proxy/ordenescompra/{id}/compartir: a signed public link to the order's PDF (it opens without a session). */
 export const getOrderShare = (kind: OrderKind, id: number) => {
   const share = orderPaths[kind].share;
   if (!share) throw new Error(`no share link for ${kind} orders`);
