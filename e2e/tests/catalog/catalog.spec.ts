@@ -50,7 +50,10 @@ test('a facet and new-only narrow the catalogue; the filters and the page live i
   if (isMobile(testInfo)) await page.getByRole('button', { name: 'Filtros' }).click();
   const panel = page.getByTestId('filter-panel');
   await panel.getByRole('combobox', { name: 'Familia', exact: true }).click();
+  // The subfamily list is asked again with the chosen family: wait for that answer before opening it.
+  const narrowed = page.waitForResponse((r) => r.url().includes('type=subfamilia') && /familia_id=\d+/.test(r.url()) && r.ok());
   await chooseOption(page, /^Agroquímicos \(\d+\)$/);
+  await narrowed;
   // The other facets are narrowed by the family: only agrochemical subfamilies remain.
   await panel.getByRole('combobox', { name: 'Subfamilia', exact: true }).click();
   const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');

@@ -55,11 +55,10 @@ export function registerRoute<D extends RouteDef>(
     url: `${options.prefix ?? API_PREFIX}${def.url}`,
     config: { contract: def },
     handler: async (request, reply) => {
-      const user = def.access === 'public' ? undefined : await app.authenticate(request);
-      const tenant =
-        user && (def.access === 'company' || def.access === 'entity')
-          ? await app.resolveTenant(request, user, def.access === 'entity')
-          : undefined;
+      const scoped = def.access === 'company' || def.access === 'entity';
+      const gate = scoped ? await app.authenticateTenant(request, def.access === 'entity') : undefined;
+      const user = gate?.user ?? (def.access === 'public' ? undefined : await app.authenticate(request));
+      const tenant = gate?.tenant;
       if (user && tenant) {
         await app.requireRole(request, user, tenant, def);
         if (def.module) await app.requireModule(request, user, tenant, def.module);

@@ -5,7 +5,9 @@ import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } f
 import { verifyAccessToken } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
-import { enabledModuleIds } from '../modules/admin/module-access.js';
+import { enabledFrom, enabledModuleIds, toModuleSettings, type ModuleSettingsRow } from '../modules/admin/module-access.js';
+
+type ModuleJoinRow = Parameters<typeof toModuleSettings>[0][number];
 
 export type AuthUser = { userId: number; familyId: string; username: string; email: string };
 
@@ -21,6 +23,8 @@ export type Tenant = {
   /** The entity the request acts for: Entity_ID, or Actua_como for an administrator. */
   entity: { id: number; code: number; name: string; active: boolean } | null;
   actingAs: boolean;
+  /** The module settings read with the membership (requireModule needs no query of its own). */
+  modules?: ModuleSettingsRow[];
 };
 
 declare module 'fastify' {
@@ -31,6 +35,8 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<AuthUser>;
     /** 400/403 unless the Cuit (and, when required, Entity_ID / Actua_como) headers match the user's links. */
     resolveTenant(request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant>;
+    /** authenticate + resolveTenant in one query (the path of every company- and entity-scoped route). */
+    authenticateTenant(request: FastifyRequest, requireEntity: boolean): Promise<{ user: AuthUser; tenant: Tenant }>;
     audit(entry: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }): Promise<void>;
     /** 403 unless the route's `admin` / `orProfiles` let this member in. */
     requireRole(request: FastifyRequest, user: AuthUser, tenant: Tenant, def: Pick<RouteDef, 'admin' | 'orProfiles'>): Promise<void>;
@@ -72,13 +78,19 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     throw forbidden(message);
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthUser> => {
+  /** The bearer token's claims (signature and expiry checked), or 401. */
+  function claimsOf(request: FastifyRequest) {
     const header = request.headers.authorization;
     if (!header) throw unauthorized(msg.noAutenticado);
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized(msg.tokenInvalido);
     const claims = verifyAccessToken(match[1]!, app.tokenSecret, Math.floor(Date.now() / 1000));
     if (!claims) throw unauthorized(msg.tokenInvalido);
+    return claims;
+  }
+
+  /** The user of a token whose family is not revoked and who is not deleted, or 401. */
+  async function liveUser(claims: { sub: number; fam: string }): Promise<AuthUser> {
     const row = await app.db
       .selectFrom('token_families as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
@@ -88,53 +100,73 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       .executeTakeFirst();
     if (!row || row.revoked_at || row.deleted_at) throw unauthorized(msg.tokenInvalido);
     return { userId: row.id, familyId: claims.fam, username: row.username, email: row.email };
-  });
+  }
 
-  app.decorate('resolveTenant', async (request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant> => {
+  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthUser> => liveUser(claimsOf(request)));
+
+  /**
+   * The whole gate in one round trip (every request of every area pays it): the token's family and user are
+   * live, the membership in the Cuit's company with its profiles, the entity of the header and whether it is linked
+   * to the user, and the module settings of this user in this company. Then the checks, in order: 401, 400, 403.
+   */
+  async function gate(request: FastifyRequest, claims: { sub: number; fam: string }, requireEntity: boolean): Promise<{ user: AuthUser; tenant: Tenant }> {
     const cuit = headerValue(request, HEADERS.cuit);
-    if (!cuit) throw badRequest(msg.empresaObligatoria);
-    if (!/^\d{11}$/.test(cuit)) throw badRequest(msg.cuitLongitud);
-
     const actuaComo = headerValue(request, HEADERS.actuaComo);
     const entityHeader = headerValue(request, HEADERS.entity);
     const code = actuaComo ?? entityHeader;
-    if (code !== undefined && !/^\d{1,9}$/.test(code)) throw badRequest(msg.entidadSinAcceso);
+    const malformed = !cuit ? msg.empresaObligatoria : !/^\d{11}$/.test(cuit) ? msg.cuitLongitud : null;
+    if (malformed) {
+      // A dead token is a 401 before any complaint about the headers (the checks' order).
+      await liveUser(claims);
+      throw badRequest(malformed);
+    }
 
-    // One round trip: the membership, its profiles, and the entity of the header with whether it is linked to
-    // the user (every request of every area pays this, so it is a single query).
     const membership = await app.db
-      .selectFrom('companies as c')
-      .innerJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', user.userId))
-      .leftJoin('entities as e', (j) => j.onRef('e.company_id', '=', 'c.id').on('e.code', '=', code === undefined ? -1 : Number(code)))
+      .selectFrom('token_families as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .leftJoin('companies as c', (j) => j.on('c.cuit', '=', cuit!))
+      .leftJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'c.id').onRef('m.user_id', '=', 'u.id'))
+      .leftJoin('entities as e', (j) => j.onRef('e.company_id', '=', 'c.id').on('e.code', '=', code !== undefined && /^\d{1,9}$/.test(code) ? Number(code) : -1))
       .select((eb) => [
+        'u.id as user_id', 'u.username', 'u.email', 'f.revoked_at', 'u.deleted_at', 'm.user_id as member',
         'c.id', 'c.cuit', 'c.name', 'c.code', 'c.active', 'm.is_admin', 'm.suspended', 'm.desktop', 'm.mobile',
         'm.group_accounts', 'm.hidden_currencies', 'm.default_profile_id',
         eb
           .selectFrom('membership_profiles as mp')
           .select(sql<number[]>`coalesce(array_agg(mp.profile_id order by mp.profile_id), '{}')`.as('ids'))
           .whereRef('mp.company_id', '=', 'c.id')
-          .where('mp.user_id', '=', user.userId)
+          .whereRef('mp.user_id', '=', 'u.id')
           .as('profile_ids'),
         'e.id as entity_id', 'e.code as entity_code', 'e.name as entity_name', 'e.active as entity_active',
         eb
-          .exists(eb.selectFrom('user_entities as ue').select('ue.entity_id').whereRef('ue.entity_id', '=', 'e.id').where('ue.user_id', '=', user.userId))
+          .exists(eb.selectFrom('user_entities as ue').select('ue.entity_id').whereRef('ue.entity_id', '=', 'e.id').whereRef('ue.user_id', '=', 'u.id'))
           .as('entity_linked'),
+        sql<ModuleJoinRow[]>`(select coalesce(json_agg(json_build_object('id', md.id, 'parent_id', md.parent_id,
+            'c_mobile', cm.mobile, 'c_desktop', cm.desktop, 'c_from', cm.date_from, 'c_to', cm.date_to,
+            'u_mobile', um.mobile, 'u_desktop', um.desktop, 'u_from', um.date_from, 'u_to', um.date_to)), '[]'::json)
+          from modules md
+          left join company_modules cm on cm.module_id = md.id and cm.company_id = c.id
+          left join user_modules um on um.module_id = md.id and um.company_id = c.id and um.user_id = u.id)`.as('module_rows'),
       ])
-      .where('c.cuit', '=', cuit)
+      .where('f.id', '=', claims.fam)
+      .where('u.id', '=', claims.sub)
       .executeTakeFirst();
+    if (!membership || membership.revoked_at || membership.deleted_at) throw unauthorized(msg.tokenInvalido);
+    const user: AuthUser = { userId: membership.user_id, familyId: claims.fam, username: membership.username, email: membership.email };
     // A company that does not exist and one the user is not linked to answer alike: nothing leaks.
-    if (!membership || !membership.active) return deny(request, user, null, 'company', msg.empresaSinAcceso);
+    if (membership.member === null || membership.id === null || !membership.active) return deny(request, user, null, 'company', msg.empresaSinAcceso);
     if (membership.suspended) return deny(request, user, membership.id, 'suspended', msg.sesionSuspendida);
 
     const tenant: Tenant = {
-      company: { id: membership.id, cuit: membership.cuit, name: membership.name, code: membership.code },
-      isAdmin: membership.is_admin,
+      company: { id: membership.id, cuit: membership.cuit!, name: membership.name!, code: membership.code! },
+      isAdmin: membership.is_admin!,
       profileIds: (membership.profile_ids ?? []).map(Number),
-      defaultProfileId: membership.default_profile_id,
-      desktop: membership.desktop,
-      mobile: membership.mobile,
-      groupAccounts: membership.group_accounts,
-      hiddenCurrencies: membership.hidden_currencies,
+      defaultProfileId: membership.default_profile_id!,
+      desktop: membership.desktop!,
+      mobile: membership.mobile!,
+      groupAccounts: membership.group_accounts!,
+      hiddenCurrencies: membership.hidden_currencies ?? [],
+      modules: toModuleSettings(membership.module_rows ?? []),
       entity: null,
       actingAs: false,
     };
@@ -142,21 +174,28 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (actuaComo !== undefined && !tenant.isAdmin) {
       return deny(request, user, membership.id, 'actua_como', msg.actuaComoSoloAdmin);
     }
+    if (code !== undefined && !/^\d{1,9}$/.test(code)) throw badRequest(msg.entidadSinAcceso);
     if (code === undefined) {
       if (requireEntity) throw badRequest(msg.entidadObligatoriaHeader);
-      return tenant;
+      return { user, tenant };
     }
     // Administrators may act for any entity of their company; everyone else only for the entities linked to them.
     const visible = membership.entity_id !== null && (tenant.isAdmin || Boolean(membership.entity_linked));
     if (!visible) return deny(request, user, membership.id, 'entity', msg.entidadSinAcceso);
     if (!membership.entity_active) {
       if (requireEntity) throw forbidden(msg.entidadInactiva);
-      return tenant;
+      return { user, tenant };
     }
     tenant.entity = { id: membership.entity_id!, code: membership.entity_code!, name: membership.entity_name!, active: true };
     tenant.actingAs = actuaComo !== undefined;
-    return tenant;
+    return { user, tenant };
+  }
+
+  app.decorate('resolveTenant', async (request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant> => {
+    return (await gate(request, { sub: user.userId, fam: user.familyId }, requireEntity)).tenant;
   });
+
+  app.decorate('authenticateTenant', async (request: FastifyRequest, requireEntity: boolean) => gate(request, claimsOf(request), requireEntity));
 
   app.decorate('requireRole', async (request: FastifyRequest, user: AuthUser, tenant: Tenant, def: Pick<RouteDef, 'admin' | 'orProfiles'>) => {
     if (!def.admin || tenant.isAdmin) return;
@@ -166,7 +205,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('requireModule', async (request: FastifyRequest, user: AuthUser, tenant: Tenant, moduleId: string) => {
     const device = deviceOf(request);
-    const enabled = await enabledModuleIds(app.db, { companyId: tenant.company.id, userId: user.userId, device, today: todayInArgentina() });
+    const today = todayInArgentina();
+    const enabled = tenant.modules
+      ? enabledFrom(tenant.modules, device, today)
+      : await enabledModuleIds(app.db, { companyId: tenant.company.id, userId: user.userId, device, today });
     if (!enabled.has(moduleId)) await deny(request, user, tenant.company.id, `module:${moduleId}:${device}`, msg.moduloNoHabilitado);
   });
 });

@@ -166,12 +166,18 @@ export const finalPriceSql = sql<string>`round(i.list_price * (1 - i.discount1 /
  */
 export async function productsByIds(
   db: DB,
-  scope: { companyId: number; entityId: number; userId: number; priceListId: PriceLists },
+  scope: { companyId: number; entityId: number; userId: number },
   ids: number[],
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const { companyId, entityId, userId, priceListId } = scope;
+  const { companyId, entityId, userId } = scope;
+  // The entity's list (or the company's default) and the default as the fallback, in the same statement: one round
+  // trip for the page's products.
   const r = await sql<ProductRow>`
+    with pl as (
+      select coalesce((select e.price_list_id from entities e where e.id = ${entityId} and e.company_id = ${companyId}), d.id) as id, d.id as fallback
+      from (select (select l.id from price_lists l where l.company_id = ${companyId} and l.is_default order by l.id limit 1) as id) d
+    )
     select p.id, p.code, p.alpha_code, p.name, p.description, p.sales_unit, p.unit, p.sales_factor::text as sales_factor,
       p.images, p.is_new, p.is_promotion, p.stock::text as stock, p.delivery_days,
       i.currency, i.list_price::text as list_price, i.discount1::text as discount1, i.discount2::text as discount2,
@@ -179,7 +185,10 @@ export async function productsByIds(
       lp.final_price::text as last_price, lp.quantity::text as last_quantity, lp.ordered_on::text as last_date,
       cl.quantity::text as in_cart
     from products p
-    join ${priceRow(priceListId)} on true
+    cross join pl
+    join lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0
+      where i0.product_id = p.id and i0.price_list_id in (pl.id, pl.fallback)
+      order by (i0.price_list_id = pl.id) desc limit 1) i on true
     left join lateral (
       select l.final_price, l.quantity, o.ordered_on from sales_order_lines l join sales_orders o on o.id = l.order_id
       where l.company_id = ${companyId} and l.product_id = p.id and o.company_id = ${companyId} and o.entity_id = ${entityId}

@@ -57,19 +57,13 @@ export class CatalogService {
     return value;
   }
 
-  /** The entity's price list; a company without any list sells nothing (403 would hide why, so it is a 400-free empty catalogue). */
-  async priceList(scope: Scope): Promise<repo.PriceLists | null> {
-    return repo.priceListOf(this.db, scope.companyId, scope.entityId);
-  }
-
-  private async products(scope: Scope, priceListId: repo.PriceLists, ids: number[]): Promise<Product[]> {
-    return (await repo.productsByIds(this.db, { ...scope, priceListId }, ids)).map(toProduct);
+  /** The page's products priced for the entity (a product without a price in its lists is left out). */
+  private async products(scope: Scope, ids: number[]): Promise<Product[]> {
+    return (await repo.productsByIds(this.db, scope, ids)).map(toProduct);
   }
 
   /** Catalogue page: 12 by default, with the exact total of matching products. */
   async search(scope: Scope, q: z.output<typeof catalogQuery>): Promise<CatalogResponse> {
-    const priceListId = await this.priceList(scope);
-    if (priceListId === null) return { success: true, productos: [], total: 0 };
     const limit = q.limit ?? ORDERING.catalogPageSize;
     const start = q.start ?? (q.page ? (q.page - 1) * limit : 0);
     const filter = toCatalogFilter(q.filtros);
@@ -80,7 +74,7 @@ export class CatalogService {
     // A short first page proves the total; otherwise the window count, or (whole catalogue, or past the end) a count.
     const total =
       page.total ?? (ids.length > 0 && ids.length < limit ? start + ids.length : start === 0 && ids.length === 0 ? 0 : await this.count(scope.companyId, filter));
-    return { success: true, productos: await this.products(scope, priceListId, ids), total };
+    return { success: true, productos: await this.products(scope, ids), total };
   }
 
   private count(companyId: number, filter: repo.CatalogFilter): Promise<number> {
@@ -88,15 +82,13 @@ export class CatalogService {
   }
 
   async carousel(scope: Scope, which: 'visitados' | 'comprados' | 'promociones', limit: number = ORDERING.catalogPageSize): Promise<CatalogResponse> {
-    const priceListId = await this.priceList(scope);
-    if (priceListId === null) return { success: true, productos: [], total: 0 };
     const ids =
       which === 'visitados'
         ? await repo.visitedIds(this.db, scope.companyId, scope.entityId, scope.userId, limit)
         : which === 'comprados'
           ? await repo.mostBoughtIds(this.db, scope.companyId, scope.entityId, limit)
           : await repo.promotionIds(this.db, scope.companyId, limit);
-    const productos = await this.products(scope, priceListId, ids);
+    const productos = await this.products(scope, ids);
     return { success: true, productos, total: productos.length };
   }
 
@@ -112,8 +104,7 @@ export class CatalogService {
 
   /** Product detail: only a product of this company, active and priced for the entity (else 403, nothing leaks); records the visit. */
   async detail(user: AuthUser, scope: Scope, productId: number) {
-    const priceListId = await this.priceList(scope);
-    const [producto] = priceListId === null ? [] : await this.products(scope, priceListId, [productId]);
+    const [producto] = await this.products(scope, [productId]);
     if (!producto) throw forbidden(orderingMsg.productoInexistente);
     await repo.recordVisit(this.db, { companyId: scope.companyId, entityId: scope.entityId, userId: user.userId, productId });
     return { success: true as const, producto };
