@@ -55,6 +55,13 @@ async function customerOf(db: DB, companyId: number, entityId: number) {
   };
 }
 
+/** Order lines as the order PDF prints them (prices before VAT, no discount column: the price is already final). */
+function pdfLines(lines: ReadonlyArray<{ alpha_code: string; name: string; quantity: string; sales_unit: string; final_price: string; amount: string }>) {
+  return lines.map((l) => ({
+    code: l.alpha_code, description: l.name, quantity: l.quantity, unit: l.sales_unit, unitPrice: l.final_price, discountPercent: '0', amount: l.amount,
+  }));
+}
+
 /**
  * The PDF of a purchase order ('Orden de compra', letter X): its lines, payment condition, with-tax flag, delivery
  * date and detail. With taxes the VAT of each line's family is added as on a sales order; without, the total is
@@ -81,9 +88,7 @@ async function renderPurchaseOrder(db: DB, order: repo.PurchaseOrderRow): Promis
       customer,
       // The voucher layout prints it as 'Condición de venta': the order's payment condition (cpago).
       saleCondition: condition,
-      lines: lines.map((l) => ({
-        code: l.alpha_code, description: l.name, quantity: l.quantity, unit: l.sales_unit, unitPrice: l.final_price, discountPercent: '0', amount: l.amount,
-      })),
+      lines: pdfLines(lines),
       net: amounts.net,
       vat21: amounts.vat21,
       vat105: amounts.vat105,
@@ -323,17 +328,13 @@ export class OrdersService {
   async pdf(companyId: number, entityId: number, orderId: number): Promise<{ file: Buffer; name: string }> {
     const order = await repo.salesOrderOfEntity(this.db, companyId, entityId, orderId);
     if (!order) throw forbidden(orderingMsg.pedidoInexistente);
-    const [company, entity, lines, cond] = await Promise.all([
-      repo.companyHeader(this.db, companyId),
-      repo.entityFiscal(this.db, companyId, entityId),
+    const [header, customer, lines, cond] = await Promise.all([
+      companyHeaderOf(this.db, companyId),
+      customerOf(this.db, companyId, entityId),
       repo.salesOrderLines(this.db, companyId, [orderId]),
       repo.orderConditions(this.db, companyId, orderId),
     ]);
     const amounts = invoiceAmounts('A', lines);
-    const header: CompanyHeader = {
-      name: company.name, cuit: company.cuit, address: company.address ?? '', ivaCondition: company.iva_condition,
-      grossIncome: company.gross_income, activityStart: company.activity_start, primaryColor: company.branding?.colors?.primary ?? null,
-    } as CompanyHeader;
     const status = { pending: 'Pendiente', approved: 'Aprobado', applied: 'Aplicado' }[order.status];
     const file = await renderOrderPdf(
       {
@@ -343,14 +344,9 @@ export class OrdersService {
         date: order.ordered_on,
         deliveryDate: order.delivery_date,
         currency: order.currency === 'USD' ? 'USD' : 'ARS',
-        customer: {
-          name: entity?.name ?? '', cuit: entity?.cuit ?? null, ivaCondition: letterFor(entity?.cuit ?? null) === 'A' ? 'IVA Responsable Inscripto' : 'Consumidor Final',
-          address: [entity?.locality, entity?.province].filter(Boolean).join(', ') || null, code: entity ? String(entity.code) : null,
-        },
+        customer,
         saleCondition: cond?.operation ?? 'Cuenta corriente',
-        lines: lines.map((l) => ({
-          code: l.alpha_code, description: l.name, quantity: l.quantity, unit: l.sales_unit, unitPrice: l.final_price, discountPercent: '0', amount: l.amount,
-        })),
+        lines: pdfLines(lines),
         net: amounts.net,
         vat21: amounts.vat21,
         vat105: amounts.vat105,
