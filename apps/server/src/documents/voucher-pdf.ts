@@ -132,7 +132,8 @@ export function voucherNumberText(pointOfSale: number | null, number: number): s
 }
 
 function productColumns(): Column<VoucherProductLine>[] {
-  const fixed = { code: 52, quantity: 54, unit: 38, price: 72, discount: 40, amount: 80 };
+  // Codes like 'SEM-010006' fit whole; units ('Bolsa x 80.000 semillas') wrap like the description.
+  const fixed = { code: 62, quantity: 46, unit: 66, price: 70, discount: 38, amount: 80 };
   const description = CW - Object.values(fixed).reduce((a, b) => a + b, 0);
   return [
     { header: 'Código', width: fixed.code, align: 'left', text: (l) => l.code },
@@ -143,7 +144,7 @@ function productColumns(): Column<VoucherProductLine>[] {
       align: 'right',
       text: (l) => formatNumber(l.quantity, significantDecimals(l.quantity, 0, 3)),
     },
-    { header: 'Unidad', width: fixed.unit, align: 'left', text: (l) => l.unit },
+    { header: 'Unidad', width: fixed.unit, align: 'left', text: (l) => l.unit, wraps: true },
     {
       header: 'Precio unit.',
       width: fixed.price,
