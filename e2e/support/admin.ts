@@ -28,10 +28,15 @@ export async function enterAsAdmin(page: Page, { keepDialog = false } = {}) {
 
 /** Picks an option of an Ant Design Select by its visible text, after typing a search. */
 export async function searchAndPick(page: Page, combobox: ReturnType<Page['getByRole']>, text: string, option: string) {
-  await combobox.click();
-  await combobox.fill(text);
   const item = page.locator('.ant-select-item-option').filter({ hasText: option });
-  await expect(item.first()).toBeVisible();
+  // The remote search starts 300 ms after the last key; if the dropdown was still opening when the text was typed,
+  // the search never starts, so type again until the option shows.
+  await expect(async () => {
+    await combobox.click();
+    await combobox.fill('');
+    await combobox.fill(text);
+    await expect(item.first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await item.first().click();
 }
 
