@@ -49,10 +49,15 @@ test('a facet and new-only narrow the catalogue; the filters and the page live i
   await expect(cards(page)).toHaveCount(12);
   if (isMobile(testInfo)) await page.getByRole('button', { name: 'Filtros' }).click();
   const panel = page.getByTestId('filter-panel');
-  await panel.getByRole('combobox', { name: 'Familia', exact: true }).click();
+  const familia = panel.getByRole('combobox', { name: 'Familia', exact: true });
   // The subfamily list is asked again with the chosen family: wait for that answer before opening it.
   const narrowed = page.waitForResponse((r) => r.url().includes('type=subfamilia') && /familia_id=\d+/.test(r.url()) && r.ok());
-  await chooseOption(page, /^Agroquímicos \(\d+\)$/);
+  // A click on an option while the dropdown is still opening can be lost: choose until the field shows the family.
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').isVisible())) await familia.click();
+    await chooseOption(page, /^Agroquímicos \(\d+\)$/);
+    await expect(panel.locator('.ant-form-item', { has: page.getByRole('combobox', { name: 'Familia', exact: true }) })).toContainText('Agroquímicos', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await narrowed;
   // The other facets are narrowed by the family: only agrochemical subfamilies remain.
   await panel.getByRole('combobox', { name: 'Subfamilia', exact: true }).click();
