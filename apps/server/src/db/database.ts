@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparedStatementPool } from './prepared-pool.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -25,7 +26,7 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
   }
   const pglite = await PGlite.create(target.dataDir ?? undefined, {
     extensions: { pg_trgm },
