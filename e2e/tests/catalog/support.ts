@@ -33,14 +33,18 @@ export function catalogAnswer(page: Page, kind: 'pedidos' | 'ordenescompra' = 'p
 
 /** Opens a DatePicker's calendar and picks a YYYY-MM-DD day, moving to the next month when needed. */
 export async function pickDate(page: Page, field: ReturnType<Page['getByRole']>, iso: string) {
-  await field.click();
   const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
   const cell = popup.locator(`td[title="${iso}"]`);
-  await expect(popup.locator('.ant-picker-header-next-btn')).toBeVisible();
-  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await popup.locator('.ant-picker-header-next-btn').click();
-  await expect(cell).toBeVisible();
-  await cell.locator('.ant-picker-cell-inner').click();
-  await expect(popup).toHaveCount(0);
+  // The field is disabled while the cart reloads after the previous change; a pick made then is lost, so wait for
+  // it and pick again until the calendar closes.
+  await expect(field).toBeEnabled();
+  await expect(async () => {
+    if ((await popup.count()) === 0) await field.click();
+    await expect(popup.locator('.ant-picker-header-next-btn')).toBeVisible({ timeout: 3_000 });
+    for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await popup.locator('.ant-picker-header-next-btn').click();
+    await cell.locator('.ant-picker-cell-inner').click({ timeout: 3_000 });
+    await expect(popup).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The day before a YYYY-MM-DD date. */
