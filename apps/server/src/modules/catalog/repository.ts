@@ -74,7 +74,7 @@ export async function priceListOf(db: DB, companyId: number, entityId: number): 
  * `join lateral … i`: the price row of product `p` in the entity's list, or in the default list when the entity's
  * list lacks it. A product in neither list has no price and is not sold.
  */
-export function priceRow(lists: PriceLists, productRef = 'p.id') {
+export function priceRow(lists: PriceLists | { id: RawBuilder<unknown>; fallback: RawBuilder<unknown> }, productRef = 'p.id') {
   return sql`lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0
     where i0.product_id = ${sql.ref(productRef)} and i0.price_list_id in (${lists.id}, ${lists.fallback})
     order by (i0.price_list_id = ${lists.id}) desc limit 1) i`;
@@ -186,9 +186,7 @@ export async function productsByIds(
       cl.quantity::text as in_cart
     from products p
     cross join pl
-    join lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0
-      where i0.product_id = p.id and i0.price_list_id in (pl.id, pl.fallback)
-      order by (i0.price_list_id = pl.id) desc limit 1) i on true
+    join ${priceRow({ id: sql.ref('pl.id'), fallback: sql.ref('pl.fallback') })} on true
     left join lateral (
       select l.final_price, l.quantity, o.ordered_on from sales_order_lines l join sales_orders o on o.id = l.order_id
       where l.company_id = ${companyId} and l.product_id = p.id and o.company_id = ${companyId} and o.entity_id = ${entityId}

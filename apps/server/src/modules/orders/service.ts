@@ -335,7 +335,6 @@ export class OrdersService {
       repo.orderConditions(this.db, companyId, orderId),
     ]);
     const amounts = invoiceAmounts('A', lines);
-    const status = { pending: 'Pendiente', approved: 'Aprobado', applied: 'Aplicado' }[order.status];
     const file = await renderOrderPdf(
       {
         title: 'Pedido',
@@ -353,7 +352,7 @@ export class OrdersService {
         total: amounts.total,
         detail: order.detail,
         extraFields: [
-          { label: 'Estado', value: status },
+          { label: 'Estado', value: STATUS_TEXT[order.status] },
           ...(cond?.destination ? [{ label: 'Entrega', value: cond.destination }] : []),
           ...(cond?.origin ? [{ label: 'Origen', value: cond.origin }] : []),
           ...(cond?.seller ? [{ label: 'Vendedor', value: cond.seller }] : []),
