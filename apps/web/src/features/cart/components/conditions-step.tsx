@@ -105,18 +105,12 @@ function SalesConditions({ answer, busy, onChange }: { answer: SalesCartResponse
           />
         </Form.Item>
       )}
-      <Form.Item label="Fecha de entrega" extra={`Desde el ${dayjs(answer.fecha_minima_entrega).format(DATE_FORMAT)}`}>
-        <DatePicker
-          aria-label="Fecha de entrega"
-          format={DATE_FORMAT}
-          style={{ width: '100%' }}
-          value={cart.fecha_entrega ? dayjs(cart.fecha_entrega) : null}
-          disabledDate={disabledBefore(answer.fecha_minima_entrega)}
-          disabled={busy}
-          inputReadOnly
-          onChange={(d) => onChange({ fecha_entrega: d ? d.format('YYYY-MM-DD') : null })}
-        />
-      </Form.Item>
+      <DeliveryDateField
+        value={cart.fecha_entrega}
+        min={answer.fecha_minima_entrega}
+        disabled={busy}
+        onChange={(fecha_entrega) => onChange({ fecha_entrega })}
+      />
       <DetailField value={cart.detalle} disabled={busy} onSave={(detalle) => onChange({ detalle })} />
     </Form>
   );
@@ -152,19 +146,36 @@ function PurchaseConditions({
       <Form.Item label="Con impuestos">
         <Switch aria-label="Con impuestos" checked={cart.conimpuesto} disabled={busy} onChange={(v) => onChange({ conimpuesto: v })} />
       </Form.Item>
-      <Form.Item label="Fecha de entrega" extra={`Desde el ${dayjs(answer.fecha_minima_entrega).format(DATE_FORMAT)}`}>
-        <DatePicker
-          aria-label="Fecha de entrega"
-          format={DATE_FORMAT}
-          style={{ width: '100%' }}
-          value={cart.fecha_entrega ? dayjs(cart.fecha_entrega) : null}
-          disabledDate={disabledBefore(answer.fecha_minima_entrega)}
-          disabled={busy}
-          inputReadOnly
-          onChange={(d) => onChange({ fecha_entrega: d ? d.format('YYYY-MM-DD') : null })}
-        />
-      </Form.Item>
+      <DeliveryDateField
+        value={cart.fecha_entrega}
+        min={answer.fecha_minima_entrega}
+        disabled={busy}
+        onChange={(fecha_entrega) => onChange({ fecha_entrega })}
+      />
       <DetailField value={cart.detalle} disabled={busy} onSave={(detalle) => onChange({ detalle })} />
     </Form>
+  );
+}
+
+/** The delivery date (DD-MM-YYYY), days before the server's fecha_minima_entrega disabled; both carts share it. */
+function DeliveryDateField({ value, min, disabled, onChange }: {
+  value: string | null;
+  min: string;
+  disabled: boolean;
+  onChange: (fecha: string | null) => void;
+}) {
+  return (
+    <Form.Item label="Fecha de entrega" extra={`Desde el ${dayjs(min).format(DATE_FORMAT)}`}>
+      <DatePicker
+        aria-label="Fecha de entrega"
+        format={DATE_FORMAT}
+        style={{ width: '100%' }}
+        value={value ? dayjs(value) : null}
+        disabledDate={disabledBefore(min)}
+        disabled={disabled}
+        inputReadOnly
+        onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
+      />
+    </Form.Item>
   );
 }
