@@ -33,9 +33,10 @@ declare module 'fastify' {
     tokenSecret: string;
     /** 401 unless the bearer token is valid, unexpired and its family not revoked. */
     authenticate(request: FastifyRequest): Promise<AuthUser>;
-    /** 400/403 unless the Cuit (and, when required, Entity_ID / Actua_como) headers match the user's links. */
-    resolveTenant(request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant>;
-    /** authenticate + resolveTenant in one query (the path of every company- and entity-scoped route). */
+    /**
+     * 401 unless the token is live, then 400/403 unless the Cuit (and, when required, Entity_ID / Actua_como) headers
+     * match the user's links: one query, the path of every company- and entity-scoped call.
+     */
     authenticateTenant(request: FastifyRequest, requireEntity: boolean): Promise<{ user: AuthUser; tenant: Tenant }>;
     audit(entry: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }): Promise<void>;
     /** 403 unless the route's `admin` / `orProfiles` let this member in. */
@@ -190,10 +191,6 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     tenant.actingAs = actuaComo !== undefined;
     return { user, tenant };
   }
-
-  app.decorate('resolveTenant', async (request: FastifyRequest, user: AuthUser, requireEntity: boolean): Promise<Tenant> => {
-    return (await gate(request, { sub: user.userId, fam: user.familyId }, requireEntity)).tenant;
-  });
 
   app.decorate('authenticateTenant', async (request: FastifyRequest, requireEntity: boolean) => gate(request, claimsOf(request), requireEntity));
 

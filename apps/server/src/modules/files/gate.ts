@@ -34,10 +34,10 @@ export async function entityGate(
     if (q.entity_id) headers.entity_id = q.entity_id;
     req = Object.create(request, { headers: { value: headers, enumerable: true } }) as FastifyRequest;
   }
-  const user = await app.authenticate(req);
-  const tenant = await app.resolveTenant(req, user, true);
+  // The same one-statement gate as registerRoute: token, company, entity and module settings together.
+  const { user, tenant } = await app.authenticateTenant(req, true);
   if (options.module) await app.requireModule(req, user, tenant, options.module);
-  // resolveTenant(…, true) never answers without an entity.
+  // authenticateTenant(…, true) never answers without an entity.
   return { user, tenant: tenant as Tenant & { entity: NonNullable<Tenant['entity']> } };
 }
 

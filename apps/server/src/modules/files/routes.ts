@@ -82,7 +82,7 @@ export function sendFile(reply: FastifyReply, disposition: 'inline' | 'attachmen
   return reply.header('content-disposition', contentDisposition(disposition, fileName)).type(contentType).send(body);
 }
 
-/** Entity-scoped calls always resolve an entity (resolveTenant with requireEntity). */
+/** Entity-scoped calls always resolve an entity (authenticateTenant with requireEntity). */
 export function scopeOf(tenant: { company: { id: number }; entity: { id: number } | null }) {
   if (!tenant.entity) throw new HttpError(400, fiscalMsg.entidadObligatoriaQuery);
   return { companyId: tenant.company.id, entityId: tenant.entity.id };
