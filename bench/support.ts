@@ -3,6 +3,8 @@
  * and reused across runs (the `large` size takes minutes to seed), an app on it, logins, and a concurrent
  * p50/p95 measurement of in-process requests.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -12,7 +14,11 @@ import { migrateToLatest, openDatabase, type DB } from '@portal/server/src/db/da
 import { isSeeded, seedDemo, type DemoSize } from '@portal/server/src/db/seed/seed.js';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
-export type Target = { kind: 'PGlite' | 'PostgreSQL'; db: DB; close: () => Promise<void> };
+/**
+ * `url` (PostgreSQL) or `dataDir` (PGlite) says where the database is, for a server process of its own: `dataDir`
+ * is a DATA_DIR as the server takes it, the PGlite data in its `pglite` folder.
+ */
+export type Target = { kind: 'PGlite' | 'PostgreSQL'; db: DB; close: () => Promise<void>; url?: string; dataDir?: string };
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -52,19 +58,24 @@ async function ensureSeeded(db: DB, size: DemoSize, kind: string): Promise<void>
 
 /**
  * The databases to measure: PGlite in `BENCH_PGLITE_DIR` (default /tmp/portal-bench-pglite-<size>), and PostgreSQL
- * when BENCH_DATABASE_URL is set, in a database `portal_bench_<size>` created on that server. Both are kept
- * between runs; delete the directory or drop the database to reseed. BENCH_ONLY=pglite|postgres picks one.
+ * when BENCH_DATABASE_URL is set, in a database `portal_bench_<size>` (or BENCH_DATABASE_NAME) created on that server.
+ * Both are kept between runs; delete the directory or drop the database to reseed. BENCH_ONLY=pglite|postgres picks
+ * one.
  */
 export async function* targets(size: DemoSize): AsyncGenerator<Target> {
   const only = process.env.BENCH_ONLY;
   if (only !== 'postgres') {
-    const db = await openDatabase({ kind: 'pglite', dataDir: process.env.BENCH_PGLITE_DIR ?? `/tmp/portal-bench-pglite-${size}` });
+    // Laid out as the server's DATA_DIR (data in DATA_DIR/pglite), so a server process opens it directly: PGlite
+    // cannot open its directory through a symlink (ErrnoError 44, the failure of the first PGlite HTTP runs).
+    const dataDir = process.env.BENCH_PGLITE_DIR ?? `/tmp/portal-bench-pglite-${size}`;
+    mkdirSync(dataDir, { recursive: true });
+    const db = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     await ensureSeeded(db, size, 'PGlite');
-    yield { kind: 'PGlite', db, close: () => db.destroy() };
+    yield { kind: 'PGlite', db, close: () => db.destroy(), dataDir };
   }
   const url = process.env.BENCH_DATABASE_URL;
   if (url && only !== 'pglite') {
-    const name = `portal_bench_${size}`;
+    const name = process.env.BENCH_DATABASE_NAME ?? `portal_bench_${size}`;
     const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
     const exists = await sql<{ n: number }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin);
     if (exists.rows[0]!.n === 0) await sql.raw(`create database ${name}`).execute(admin);
@@ -74,7 +85,7 @@ export async function* targets(size: DemoSize): AsyncGenerator<Target> {
     const db = await openDatabase({ kind: 'postgres', url: u.toString() });
     await ensureSeeded(db, size, 'PostgreSQL');
     await sql`analyze`.execute(db);
-    yield { kind: 'PostgreSQL', db, close: () => db.destroy() };
+    yield { kind: 'PostgreSQL', db, close: () => db.destroy(), url: u.toString() };
   }
 }
 

@@ -16,8 +16,9 @@ function newest(dir) {
   return latest;
 }
 
-const sources = [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/public'), path.join(root, 'packages/contract/src')];
-const sourceTime = Math.max(...sources.map(newest), statSync(path.join(root, 'apps/web/index.html')).mtimeMs);
+const sources = [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/public'), path.join(root, 'apps/web/pwa'), path.join(root, 'packages/contract/src')];
+const configs = ['apps/web/index.html', 'apps/web/vite.config.ts'].map((f) => statSync(path.join(root, f)).mtimeMs);
+const sourceTime = Math.max(...sources.map(newest), ...configs);
 if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Compilando la aplicación web…');
   // Always a production bundle: Vite follows NODE_ENV, and the e2e server runs with NODE_ENV=test, which

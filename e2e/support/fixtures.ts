@@ -137,8 +137,12 @@ export async function logoutUi(page: Page) {
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Su sesión se cerrará. ¿Desea continuar?' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(page).toHaveURL(/#\/welcome$/);
+  // A click that lands while the confirm is still opening is lost (seen on a loaded phone run): click again
+  // while the dialog is there and the page has not left.
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Aceptar' }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/#\/welcome$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
 }
 
@@ -148,9 +152,10 @@ export async function logoutUi(page: Page) {
  */
 export async function closeNotifications(page: Page) {
   const close = page.getByRole('alert').getByRole('button', { name: 'Cerrar', exact: true });
-  for (let n = await close.count(); n > 0; n = await close.count()) {
-    await close.first().click();
-    // Wait until it has left (it animates out), so the next click finds the next one.
-    await expect(close).toHaveCount(n - 1);
-  }
+  // Notices also leave by themselves and move while the stack animates: every click is bounded and may miss,
+  // and the loop ends when none is left.
+  await expect(async () => {
+    if ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(close).toHaveCount(0, { timeout: 1_500 });
+  }).toPass({ timeout: 45_000 });
 }

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseQueryString } from 'node:querystring';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { DB } from './db/database.js';
@@ -11,23 +14,57 @@ import { randomToken } from './lib/crypto.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { RateLimiter } from './plugins/rate-limit.js';
+import { LoginThrottle } from './modules/access/index.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './messaging/mail.js';
 import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './messaging/sms.js';
-import { accessRoutes } from './modules/access/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { brandingRoutes } from './modules/branding/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { orderingRoutes } from './modules/orders/routes.js';
-import { filesRoutes } from './modules/files/routes.js';
-import { createTempFiles } from './modules/files/temp.js';
-import { requestLogSerializer } from './modules/files/gate.js';
-import { fiscalRoutes } from './modules/fiscal/routes.js';
+import { accessRoutes } from './modules/access/index.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { brandingRoutes } from './modules/branding/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { orderingRoutes } from './modules/orders/index.js';
+import { filesRoutes } from './modules/files/index.js';
+import { createTempFiles } from './lib/temp-links.js';
+import { requestLogSerializer } from './lib/log.js';
+import { checkResponses, type ResponseMismatch } from './lib/response-check.js';
+import { fiscalRoutes } from './modules/fiscal/index.js';
+import { statementsRoutes } from './modules/statements/index.js';
+import { warehouseRoutes } from './modules/warehouse/index.js';
+import { stockRoutes } from './modules/stock/index.js';
+import { fieldRoutes } from './modules/field/index.js';
+import { receiptsRoutes } from './modules/receipts/index.js';
+import { createAttachmentStore } from './modules/receipts/index.js';
+import { grainRoutes } from './modules/grain/index.js';
+import { contractsRoutes } from './modules/contracts/index.js';
+import { stockPositionsRoutes } from './modules/stock-positions/index.js';
 import { openApiDocument } from './openapi.js';
+import { auditRequestContext } from './lib/audit.js';
 
-export type AppOptions = { config: Config; db: DB; mailer?: Mailer; sms?: SmsProvider };
+export type AppOptions = {
+  config: Config;
+  db: DB;
+  mailer?: Mailer;
+  sms?: SmsProvider;
+  /** Tests only: every JSON answer is checked against its route's response schema (lib/response-check.ts). */
+  checkResponses?: boolean;
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** The headers helmet sets with these options (all of them fixed: no per-request nonce). */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
+}
 
 /** The HMAC secret of access tokens: from the environment, else generated once and shared through the database. */
 async function tokenSecret(db: DB, configured: string | undefined): Promise<string> {
@@ -41,18 +78,31 @@ async function tokenSecret(db: DB, configured: string | undefined): Promise<stri
   return row.value;
 }
 
-export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise<FastifyInstance> {
+/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+export async function buildApp({ config, db, mailer, sms, checkResponses: checked }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Direct-open URLs (exports, PDFs) carry the access token in the query: the request log masks it.
     logger: { level: config.logLevel, serializers: { req: requestLogSerializer } },
+    // One line per request (below, when the answer is sent) instead of Fastify's two ('incoming request' and
+    // 'request completed'): the log says the same and costs half (docs/performance.md).
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // DELETE /revocation/{token} carries a whole access token (~200 characters) in the path; find-my-way's
     // default limit of 100 answered 414 to it. The contract allows up to 2,000.
     routerOptions: { maxParamLength: 2048 },
-    trustProxy: config.env === 'production',
+    // Only the proxies configured in TRUST_PROXY may name the client's address; never implied by NODE_ENV.
+    // A hop count trusts that many proxies nearest the server (what Fastify does with a number, which its types omit).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
 
-  await app.register(helmet, {
+  // The security headers (helmet's, CSP included) are the same for every answer: computed once here, not by running
+  // helmet's middleware on every request (@fastify/helmet rebuilt it per request, re-parsing the CSP each time).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -66,6 +116,26 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
     crossOriginEmbedderPolicy: false,
     hsts: config.env === 'production',
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders);
+    // The audit rows this request writes record its address (request.ip honours TRUST_PROXY).
+    auditRequestContext(request.ip, done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+
+  // API answers above 1 kB go out compressed (brotli at a light level: it runs on every request, unlike the
+  // build's brotli 11 for static files, which @fastify/static serves precompressed). Binary answers (PDF, XLSX,
+  // ZIP, images) are left alone by their content type. docs/decisions/web-delivery.md
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   // OAuth clients traditionally post form-encoded bodies; accept them beside JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -74,10 +144,12 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
 
   app.decorate('db', db);
   app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { cacheMs: config.gateCacheMs });
   registerErrorHandling(app);
+  if (checked) app.decorate('responseMismatches', checkResponses(app));
 
   const limiter = new RateLimiter(db, config.rateLimitScale);
+  const throttle = new LoginThrottle(db, config.rateLimitScale);
   const outbox = path.join(config.dataDir, 'outbox');
   const deps = {
     db,
@@ -86,8 +158,8 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
     mailer: mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(outbox, 'mail'), app.log)),
     sms: sms ?? (config.smsHttpUrl ? new HttpSmsProvider(config.smsHttpUrl, config.smsHttpToken) : new OutboxSmsProvider(path.join(outbox, 'sms.jsonl'), app.log)),
     limiter,
+    throttle,
     log: app.log,
-    audit: app.audit,
   };
 
   app.get('/healthz', async () => {
@@ -108,18 +180,44 @@ export async function buildApp({ config, db, mailer, sms }: AppOptions): Promise
   const files = { db, config, tokenSecret: app.tokenSecret, tempFiles };
   filesRoutes(app, files);
   fiscalRoutes(app, { ...files, log: app.log });
+  statementsRoutes(app, { db, log: app.log });
+  warehouseRoutes(app, db);
+  stockRoutes(app, db);
+  fieldRoutes(app, db);
+  // Receipt attachments: the same storage interface, a store of their own that nothing sweeps.
+  await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments: createAttachmentStore(config.dataDir) });
+  grainRoutes(app, { db, log: app.log });
+  contractsRoutes(app, { db, log: app.log });
+  stockPositionsRoutes(app, { db, log: app.log });
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside every text file (vite.config.ts): served by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be revalidated to pick up a new build.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', webCacheControl(path.relative(webDist, filePath)));
       },
     });
   }
 
   return app;
+}
+
+/**
+ * Hashed assets (assets/, named by their content) never change: a year, immutable. Everything else — index.html,
+ * the service worker and its registration, the manifest, icons — is revalidated on every use, so a new
+ * deployment reaches the user on the next visit.
+ */
+export function webCacheControl(relativePath: string): string {
+  return relativePath.split(path.sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when the app was built with `checkResponses`: the answers that did not match their schema. */
+    responseMismatches?: ResponseMismatch[];
+  }
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,7 +31,42 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** Server processes (node:cluster) sharing the port; more than one needs DATABASE_URL (PGlite is one process). */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long the access gate keeps an answer (ms; 0 keeps none). Writes to what it read forget it at once. */
+  GATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For): a hop count
+   * (`1` = the one nginx in front) or a comma-separated list of addresses and CIDRs (`127.0.0.1,10.0.0.0/8`).
+   * Unset trusts none: the address is the TCP peer's, whatever the headers say.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): number | string[] | false => {
+      if (v === undefined || v.trim().toLowerCase() === 'false' || v.trim() === '0') return false;
+      const t = v.trim();
+      if (/^\d+$/.test(t)) return Number(t);
+      const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = list.filter((x) => !isProxyAddress(x));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a hop count or addresses/CIDRs, got ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    }),
 });
+
+/** An IPv4/IPv6 address, a CIDR, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(x: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(x)) return true;
+  const [addr, bits, extra] = x.split('/');
+  if (extra !== undefined || !addr) return false;
+  const kind = isIP(addr);
+  if (kind === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -51,15 +87,32 @@ export type Config = {
   demoSize: 'small' | 'demo' | 'large';
   seedDemo: boolean;
   webDist: string | undefined;
+  gateCacheMs: number;
+  workers: number;
+  /** Fastify's trustProxy: false (none), a hop count, or the trusted addresses/CIDRs. */
+  trustProxy: false | number | string[];
 };
 
+/**
+ * A variable set but empty (`DATABASE_URL=` in a container file or an .env template) means unset, for every
+ * variable: it takes the default rather than failing as an invalid value.
+ */
+export function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v.trim() !== '') out[k] = v;
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new Error('Invalid environment:\n  WORKERS: more than one server process needs DATABASE_URL (the embedded database has one process)');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -79,5 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSize: e.DEMO_SIZE,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
+    gateCacheMs: e.GATE_CACHE_MS,
+    workers: e.WORKERS,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -1,5 +1,23 @@
 import { z } from 'zod';
-import { API_PREFIX, accessRoutes, adminRoutes, dashboardRoutes, orderingRoutes, filesRoutes, fiscalRoutes, whitelabelRoutes, type RouteDef } from '@portal/contract';
+import {
+  API_PREFIX,
+  FIELD_API_PREFIX,
+  fieldRoutes,
+  accessRoutes,
+  adminRoutes,
+  dashboardRoutes,
+  orderingRoutes,
+  filesRoutes,
+  fiscalRoutes,
+  statementRoutes,
+  warehouseRoutes,
+  receiptsRoutes,
+  grainRoutes,
+  contractRoutes,
+  stockPositionRoutes,
+  whitelabelRoutes,
+  type RouteDef,
+} from '@portal/contract';
 
 const toSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
@@ -38,20 +56,22 @@ export function openApiDocument() {
                 { name: 'Actua_como', in: 'header', required: false, schema: { type: 'string' } },
               ]
             : []),
-          ...(def.module
+          ...(def.access === 'company' || def.access === 'entity'
             ? [{
                 name: 'Dispositivo', in: 'header', required: false, schema: { type: 'string', enum: ['mobile', 'desktop'], default: 'desktop' },
-                description: `El módulo ${def.module} debe estar habilitado para el usuario en este dispositivo y hoy (política de presentación, no de seguridad)`,
+                description:
+                  'La membresía del usuario en la empresa debe tener acceso desde este dispositivo (escritorio / móvil), si no 403' +
+                  (def.module ? `; el módulo ${def.module} debe estar habilitado para el usuario en este dispositivo y hoy` : ''),
               }]
             : []),
         ],
         ...(def.body ? { requestBody: { content: { 'application/json': { schema: toSchema(def.body, 'input') } } } } : {}),
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: toSchema(def.response, 'output') } } },
-          400: { description: 'Solicitud inválida: { success: false, msg } en castellano' },
+          400: { description: `Solicitud inválida: { success: false, msg${def.mensaje ? ', mensaje' : ''} } en castellano` },
           ...(def.access === 'public' ? {} : {
                 401: { description: 'Sin sesión o token vencido' },
-                403: { description: `Empresa o entidad ajena${def.admin ? '; no es administrador de la empresa' : ''}${def.module ? '; módulo no habilitado' : ''}` },
+                403: { description: `Empresa o entidad ajena, sesión suspendida o dispositivo sin acceso${def.admin ? '; no es administrador de la empresa' : ''}${def.module ? '; módulo no habilitado' : ''}${def.mensaje ? ' — { success: false, msg, mensaje }' : ''}` },
               }),
         },
       };
@@ -62,11 +82,26 @@ export function openApiDocument() {
   add(API_PREFIX, dashboardRoutes);
   add(API_PREFIX, orderingRoutes);
   add(API_PREFIX, fiscalRoutes);
+  add(API_PREFIX, statementRoutes);
+  add(API_PREFIX, grainRoutes);
+  add(API_PREFIX, contractRoutes);
+  add(API_PREFIX, stockPositionRoutes);
   add(API_PREFIX, filesRoutes);
+  add(API_PREFIX, warehouseRoutes);
+  add(FIELD_API_PREFIX, fieldRoutes);
+  add(API_PREFIX, receiptsRoutes);
   add('', whitelabelRoutes);
   return {
     openapi: '3.1.0',
-    info: { title: 'Portal de clientes — API pública', version: '1.1.0' },
+    info: {
+      title: 'Portal de clientes — API pública',
+      version: '1.1.0',
+      description:
+        'Las negativas llegan con un estado 4xx (400 dato inválido, 401 sin sesión, 403 empresa, entidad o recurso ajeno, ' +
+        '404, 409, 410, 429) y el cuerpo { success: false, msg } con el texto en castellano, donde el cliente original ' +
+        'esperaba 200 con success false. Donde la especificación nombra `mensaje` para la falla de una llamada (GET /data), ' +
+        'la negativa lo trae también, con el mismo texto. Cada pantalla del portal muestra el msg del servidor en ambos casos.',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };

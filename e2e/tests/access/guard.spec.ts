@@ -18,13 +18,33 @@ test('without a session only the public routes open; the rest go to /welcome', a
   await expect(page.getByRole('tab', { name: 'Iniciar sesión' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('the login form asks for both fields', async ({ page }) => {
+test('the login form asks for both fields', async ({ page }, testInfo) => {
   await page.goto('/#/welcome');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
   await expect(page.getByText('La contraseña es obligatoria.')).toBeVisible();
+  await expect(page.getByLabel('Usuario o email')).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, testInfo, 'login-errors');
+  // A field is checked again as it changes: typing clears its message, emptying it brings the message back.
+  await page.getByLabel('Usuario o email').fill('productor');
+  await expect(page.getByText('El usuario es obligatorio.')).toBeHidden();
+  await expect(page.getByText('La contraseña es obligatoria.')).toBeVisible();
+  await page.getByLabel('Usuario o email').fill('');
+  await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
   // The user name is trimmed and lower-cased before it is sent.
   await loginUi(page, '  PRODUCTOR ', 'Demo1234');
+});
+
+test('wrong credentials are answered with the authentication error, and the user stays on the login screen', async ({ page }, testInfo) => {
+  await page.goto('/#/welcome');
+  await page.getByLabel('Usuario o email').fill('nadie.registrado');
+  await page.getByLabel('Contraseña').fill('NoEsLaClave1');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  // The notification's code is loaded on this first use (lib/feedback.tsx).
+  await expect(page.getByRole('alert').filter({ hasText: 'Error en la autenticación' })).toContainText('Usuario o contraseña incorrectos.');
+  await expect(page).toHaveURL(/#\/welcome$/);
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeEnabled();
+  await shot(page, testInfo, 'login-wrong-credentials');
 });
 
 test('after login the root goes to the sessions, and once inside to the dashboard', async ({ page }) => {

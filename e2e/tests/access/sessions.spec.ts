@@ -35,6 +35,11 @@ test.describe('company sessions and entities (productor, read-only)', () => {
     await expect(page.getByTestId('dashboard-company')).toContainText('Agroinsumos del Sur S.A.');
     await expect(page.getByTestId('dashboard-entity')).toContainText('Juan Pérez');
     await expect(page.getByTestId('dashboard-entity')).toContainText('Código 501');
+    // The browser's bar takes the company's header colour, and installing the app from here names it after the company.
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0D47A1');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/whitelabel/${DEL_SUR}/manifest.webmanifest`);
+    const manifest = (await (await page.request.get(`/whitelabel/${DEL_SUR}/manifest.webmanifest`)).json()) as { name: string; theme_color: string };
+    expect(manifest).toMatchObject({ name: 'Agroinsumos del Sur', theme_color: '#0D47A1' });
   });
 
   test('La Pampa lists its entities: the inactive one is disabled and the search box filters', async ({ page }, testInfo) => {
@@ -66,6 +71,16 @@ test.describe('company sessions and entities (productor, read-only)', () => {
     await search.fill('Caldén');
     await expect(inactive).toBeVisible();
     await expect(page.getByTestId(/^entity-/)).toHaveCount(1);
+    // Accents and case as people type them (issue 17 item 11).
+    await search.fill('calden');
+    await expect(inactive).toBeVisible();
+    await expect(page.getByTestId(/^entity-/)).toHaveCount(1);
+    await search.fill('PEREZ HNOS');
+    await expect(hnos).toBeVisible();
+    await expect(page.getByTestId(/^entity-/)).toHaveCount(1);
+    await search.fill('perez');
+    await expect(juan).toBeVisible();
+    await expect(hnos).toBeVisible();
     await search.fill('ninguna entidad así');
     await expect(page.getByText('No tiene entidades relacionadas')).toBeVisible();
     await search.fill('');

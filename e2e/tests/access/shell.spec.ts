@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LA_PAMPA, addSession, closeNotifications, enterAsProductor, loginUi, logoutUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
+import { LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, enterAsProductor, loginUi, logoutUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
 
 test.describe('the shell around the dashboard (productor, read-only)', () => {
   test.beforeEach(async ({ page }) => {
@@ -82,6 +82,28 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
     await page.reload();
     await expect(page.getByTestId('dashboard-entity')).toContainText('Juan Pérez');
     await expect(page.getByRole('alert').filter({ hasText: 'Campaña de cosecha fina 2026/27' })).toHaveCount(0);
+  });
+
+  test("a company the server refuses (suspended meanwhile) shows the server's message, which carries the spec's mensaje", async ({ page }, testInfo) => {
+    // Issue 17 item 9: the stored session names a company that was suspended since it was chosen.
+    await page.evaluate((cuit) => {
+      const key = 'portal.session.v1';
+      const s = JSON.parse(localStorage.getItem(key) ?? '{}') as { host: { cuit: string; razonsocial: string } };
+      localStorage.setItem(key, JSON.stringify({ ...s, host: { cuit, razonsocial: 'Cooperativa Suspendida Ltda.' } }));
+    }, SUSPENDIDA);
+    const data = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/public/data' && r.request().method() === 'GET');
+    await page.reload();
+    const refused = await data;
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ success: false, msg: 'La sesión con esta empresa se encuentra suspendida.', mensaje: 'La sesión con esta empresa se encuentra suspendida.' });
+    const result = page.locator('.ant-result').filter({ hasText: 'Error al consultar datos del usuario' });
+    await expect(result).toContainText('La sesión con esta empresa se encuentra suspendida.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Error al consultar datos del usuario' })).toContainText('La sesión con esta empresa se encuentra suspendida.');
+    await shot(page, testInfo, 'shell-company-refused');
+    // Another company can be entered from there.
+    await result.getByRole('button', { name: 'Volver a sesiones activas' }).click();
+    await expect(page).toHaveURL(/#\/welcome\/sessions$/);
+    await expect(page.getByTestId(`session-${LA_PAMPA}`)).toBeVisible();
   });
 });
 

@@ -33,7 +33,8 @@ test('Administración opens once per login; the administrator acts as an entity 
   await entity.click();
   await entity.fill('Mar');
   await expect(page.getByText('Escriba más de 3 caracteres para buscar')).toBeVisible();
-  await searchAndPick(page, entity, 'Martínez', 'Laura Martínez · 1004');
+  // Typed as people type: without the accent, in capitals (issue 17 item 11).
+  await searchAndPick(page, entity, 'MARTINEZ', 'Laura Martínez · 1004');
   await expect(dialog.getByText('Debe tipear una entidad.')).toBeHidden();
   await shotScreen(page, testInfo, 'admin-dialog');
   await dialog.getByRole('button', { name: 'Seleccionar' }).click();
@@ -55,7 +56,7 @@ test('Administración opens once per login; the administrator acts as an entity 
   await expect(menu.getByRole('menuitem', { name: 'Cambiar entidad' })).toBeVisible();
   await expect(menu.getByText('Administrador', { exact: true })).toHaveCount(phone ? 0 : 1);
   await expect(menu.getByRole('menuitem', { name: 'Usuarios', exact: true })).toHaveCount(phone ? 0 : 1);
-  await expect(menu.getByRole('menuitem', { name: 'Módulos de la empresa' })).toHaveCount(phone ? 0 : 1);
+  await expect(menu.getByRole('menuitem', { name: 'Configuraciones' })).toHaveCount(phone ? 0 : 1);
   await expect(menu.getByRole('menuitem', { name: 'Parámetros' })).toHaveCount(phone ? 0 : 1);
   await shotScreen(page, testInfo, 'admin-menu');
   await menu.getByRole('menuitem', { name: 'Cambiar entidad' }).click();

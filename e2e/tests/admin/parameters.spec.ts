@@ -21,6 +21,12 @@ test('the administrator changes a module parameter and it stays changed', async 
   await expect(page.getByText('Se guardaron los parámetros.')).toBeVisible();
   await page.reload();
   await expect(fecha).toHaveAttribute('aria-checked', String(!before));
+  // Put it back: the receipts test reads the same company's setting on this server.
+  await fecha.click();
+  await save.click();
+  await expect(page.getByText('Se guardaron los parámetros.').last()).toBeVisible();
+  await page.reload();
+  await expect(fecha).toHaveAttribute('aria-checked', String(before));
 });
 
 test('the company modules drawer opens from the Administrador group, which phones do not show', async ({ page }, testInfo) => {
@@ -28,10 +34,10 @@ test('the company modules drawer opens from the Administrador group, which phone
   await page.getByRole('button', { name: 'Menú' }).click();
   if (testInfo.project.name === 'phone') {
     await expect(page.getByRole('menuitem', { name: 'Cambiar entidad' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Módulos de la empresa' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Configuraciones' })).toHaveCount(0);
     return;
   }
-  await page.getByRole('menuitem', { name: 'Módulos de la empresa' }).click();
+  await page.getByRole('menuitem', { name: 'Configuraciones' }).click();
   const drawer = page.getByRole('dialog', { name: 'Módulos de la empresa' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('switch', { name: 'Inicio: móvil' })).toBeChecked();

@@ -4,7 +4,7 @@ import { enterAsAdmin, openAdminPage, searchAndPick, shotScreen, uniqueUsername 
 
 const REFUSAL = 'El módulo no está habilitado para su usuario.';
 
-test('an administrator creates a customer and turns Inicio off on mobile for them: gone on the phone, still there on desktop', async ({ page }, testInfo) => {
+test('an administrator creates a customer and turns Inicio off on mobile for them: gone on the phone, still there on desktop @smoke', async ({ page }, testInfo) => {
   // Two logins, a user created and configured: a long flow, slower still when the machine is busy.
   test.setTimeout(150_000);
   const phone = testInfo.project.name === 'phone';
@@ -70,6 +70,11 @@ test('an administrator creates a customer and turns Inicio off on mobile for the
   await expect(row).toContainText('Nora Prueba Módulos');
   await expect(row).toContainText('Cliente');
   await expect(row).toContainText('Martínez, Laura');
+  // Typed as people type: without the accent, in capitals (issue 17 item 11).
+  await page.getByLabel('Buscar usuarios').fill('NORA PRUEBA MODULOS');
+  await page.getByLabel('Buscar usuarios').press('Enter');
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Nora Prueba Módulos');
 
   // Inicio off on mobile for this user only.
   await row.getByRole('button', { name: `Módulos de ${username}` }).click();

@@ -12,12 +12,13 @@ type CartAnswer = {
  * The sales cart drawer: lines, a price outside the band (alert), the conditions one at a time, and the
  * confirmation, which writes exactly one order however often it is clicked (ordering.md §2, §4, §8).
  */
-test('edit a price outside the band, set the conditions and confirm exactly once under a double click', async ({ page }, testInfo) => {
+test('edit a price outside the band, set the conditions and confirm exactly once under a double click @smoke', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const entity = entityOf(testInfo);
   const api = await apiFor(page, entity);
   await withCart(entity, async () => {
     const cartId = await api.emptyCart();
+    await api.clearConditions(cartId, entity === 1001);
     const [a, b] = await api.products(2);
     await api.addToCart(cartId, a!.id, 3);
     await api.addToCart(cartId, b!.id, 1);
@@ -87,6 +88,7 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     const early = popup.locator(`td[title="${dayBefore(min)}"]`);
     if ((await early.count()) > 0) await expect(early).toHaveClass(/ant-picker-cell-disabled/);
     await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
     put = condition();
     await pickDate(page, conditions.getByRole('textbox', { name: 'Fecha de entrega' }), min);
     await put;

@@ -217,3 +217,35 @@ test('a newer search aborts the one in flight, whose late answer is ignored; a f
   await expect(cards(page)).toHaveCount(0);
   await shot(page, testInfo, 'catalog-search-error');
 });
+
+test("#/1/pedidos/dashboard, a route the spec names, is the order-entry page, not a product called 'dashboard'", async ({ page }, testInfo) => {
+  // Issue 17 item 5: the address used to fall to /pedidos/:id and ask for product 'dashboard'.
+  const productCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/proxy\/pedidos\/dashboard\b/.test(r.url())) productCalls.push(r.url());
+  });
+  await enterCatalog(page, 1001, '/#/1/pedidos/dashboard');
+  await expect(page).toHaveURL(/#\/1\/pedidos\/dashboard$/);
+  await expect(page.getByRole('tab', { name: 'Pedidos realizados' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByText('No se pudo cargar el producto')).toHaveCount(0);
+  expect(productCalls).toEqual([]);
+  // The screen works from there: a search narrows the catalogue.
+  const answer = catalogAnswer(page);
+  await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('glifosato');
+  await answer;
+  await expect(cards(page).first()).toContainText(/Glifosato/i);
+  await shot(page, testInfo, 'catalog-pedidos-dashboard');
+});
+
+test('an add that never reaches the server says so with the spec\'s generic text; nothing is added', async ({ page }) => {
+  // Issue 17 item 8: one generic error text, the spec's ('No se puedo realizar la operanción').
+  await enterCatalog(page, 1001);
+  await page.route((url) => url.pathname.startsWith('/api/public/proxy/pedidos/') && url.searchParams.get('type') === 'carrito', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.continue()));
+  const before = await page.getByTestId('cart-button-sales').getAttribute('data-count');
+  const card = cards(page).first();
+  await card.getByRole('button', { name: /^Agregar / }).click();
+  // The first notice of the page also loads the notices' code (lib/feedback.tsx): give a loaded machine time for it.
+  await expect(page.getByRole('alert').filter({ hasText: 'Error al agregar productos al carrito: No se puedo realizar la operanción' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('cart-button-sales')).toHaveAttribute('data-count', before ?? '0');
+});

@@ -31,7 +31,7 @@ export function catalogAnswer(page: Page, kind: 'pedidos' | 'ordenescompra' = 'p
   return page.waitForResponse((r) => r.url().includes(`/api/public/proxy/${kind}?`) && r.url().includes('filtros=') && r.request().method() === 'GET');
 }
 
-/** Opens a DatePicker's calendar and picks a YYYY-MM-DD day, moving to the next month when needed. */
+/** Opens a DatePicker's calendar and picks a YYYY-MM-DD day, moving to the month that holds it when needed. */
 export async function pickDate(page: Page, field: ReturnType<Page['getByRole']>, iso: string) {
   const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
   const cell = popup.locator(`td[title="${iso}"]`);
@@ -39,9 +39,13 @@ export async function pickDate(page: Page, field: ReturnType<Page['getByRole']>,
   // it and pick again until the calendar closes.
   await expect(field).toBeEnabled();
   await expect(async () => {
-    if ((await popup.count()) === 0) await field.click();
+    // Every action is bounded, so that a click lost to a reload is retried rather than waited on until the end.
+    if ((await popup.count()) === 0) await field.click({ timeout: 5_000 });
     await expect(popup.locator('.ant-picker-header-next-btn')).toBeVisible({ timeout: 3_000 });
-    for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await popup.locator('.ant-picker-header-next-btn').click();
+    // The calendar opens on the month of the value it holds, which may be after the wanted one.
+    const shown = await popup.locator('td.ant-picker-cell-in-view').first().getAttribute('title', { timeout: 3_000 });
+    const towards = shown !== null && shown.slice(0, 7) > iso.slice(0, 7) ? '.ant-picker-header-prev-btn' : '.ant-picker-header-next-btn';
+    for (let i = 0; i < 12 && (await cell.count()) === 0; i++) await popup.locator(towards).click({ timeout: 3_000 });
     await cell.locator('.ant-picker-cell-inner').click({ timeout: 3_000 });
     await expect(popup).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });

@@ -7,7 +7,7 @@ async function waitForDashboard(page: Page) {
   await expect(page.getByTestId('porlet-resumen-cliente')).toBeVisible();
 }
 
-test('the customer dashboard shows its news, summary cards, charts and grain position', async ({ page }, testInfo) => {
+test('the customer dashboard shows its news, summary cards, charts and grain position @smoke', async ({ page }, testInfo) => {
   await enterAsProductor(page);
   await waitForDashboard(page);
   await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
@@ -28,10 +28,10 @@ test('the grain switch goes from available positions to all of them, with es-AR 
   await enterAsProductor(page);
   await waitForDashboard(page);
   const table = page.getByTestId('grain-position');
-  const rows = table.locator('tbody tr.ant-table-row');
+  const rows = table.locator('tbody tr.grain-row');
   await expect(rows.first()).toBeVisible();
   const available = await rows.count();
-  const stocks = await table.locator('tbody tr.ant-table-row td:last-child').allInnerTexts();
+  const stocks = await table.locator('tbody tr.grain-row td:last-child').allInnerTexts();
   expect(stocks.length).toBe(available);
   for (const s of stocks) {
     expect(s).toMatch(/^\d{1,3}(\.\d{3})*$/);
@@ -40,14 +40,14 @@ test('the grain switch goes from available positions to all of them, with es-AR 
   await table.getByRole('switch', { name: 'Solo disponibles' }).click();
   await expect(table.getByRole('switch')).toContainText('Todos');
   await expect.poll(() => rows.count()).toBeGreaterThan(available);
-  expect(await table.locator('tbody tr.ant-table-row td:last-child').allInnerTexts()).toContain('0');
+  expect(await table.locator('tbody tr.grain-row td:last-child').allInnerTexts()).toContain('0');
   await shot(page, testInfo, 'dashboard-grain-all');
 });
 
 test('clicking a bar goes to /{profile}/{link}/{label}; clicking a grain row to /1/granos/{grano}/{cosecha}', async ({ page }) => {
   await enterAsProductor(page);
   await waitForDashboard(page);
-  const grainBars = page.getByTestId('porlet-entregas-grano').locator('.recharts-bar-rectangle');
+  const grainBars = page.getByTestId('porlet-entregas-grano').getByRole('link');
   await expect(grainBars.first()).toBeVisible();
   const barTarget = page.waitForURL(/#\/1\/granos\/(SOJ|MAI|TRI|GIR)$/);
   await grainBars.first().click();
@@ -55,8 +55,11 @@ test('clicking a bar goes to /{profile}/{link}/{label}; clicking a grain row to 
 
   await page.goto('/#/1/dashboard');
   await waitForDashboard(page);
-  const monthBars = page.getByTestId('porlet-compras-mes').locator('.recharts-bar-rectangle path, .recharts-bar-rectangle');
+  const monthBars = page.getByTestId('porlet-compras-mes').getByRole('link');
   await expect(monthBars.first()).toBeVisible();
+  // Pointing at a bar shows its month and amount as the server formatted them.
+  await monthBars.last().hover();
+  await expect(page.getByTestId('porlet-compras-mes').getByRole('tooltip')).toContainText(/^\w{3} \d{2}Compras por mes: \$ ?[\d.]+(,\d{2})?$/);
   const monthTarget = page.waitForURL(/#\/1\/pedidos\/historial\/\d{4}-\d{2}$/);
   await monthBars.last().click();
   await monthTarget;
@@ -64,7 +67,7 @@ test('clicking a bar goes to /{profile}/{link}/{label}; clicking a grain row to 
   await page.goto('/#/1/dashboard');
   await waitForDashboard(page);
   const rowTarget = page.waitForURL(/#\/1\/granos\/(SOJ|MAI|TRI|GIR)\/\d{4}%2F\d{2}$/);
-  await page.getByTestId('grain-position').locator('tbody tr.ant-table-row').first().click();
+  await page.getByTestId('grain-position').locator('tbody tr.grain-row').first().click();
   await rowTarget;
 });
 

@@ -30,16 +30,20 @@ export function baDay(offset = 0): string {
 }
 export const slash = (iso: string) => iso.split('-').reverse().join('/');
 
-/** The screen's opening range: the first day of the month six months back → today. */
-export function defaultRange(): { fechadesde: string; fechahasta: string } {
-  const today = baDay();
+/** The screen's opening range on a given day: the first day of the month six months back → that day. */
+export function defaultRangeOn(today: string): { fechadesde: string; fechahasta: string } {
   const [y, m] = today.split('-').map(Number) as [number, number];
   return { fechadesde: new Date(Date.UTC(y, m - 1 - 6, 1)).toISOString().slice(0, 10), fechahasta: today };
 }
 
+/** The screen's opening range today. */
+export function defaultRange(): { fechadesde: string; fechahasta: string } {
+  return defaultRangeOn(baDay());
+}
+
 export const rows = (page: Page) => page.locator('[data-testid^="fiscal-row-"]');
 export const rowOf = (page: Page, m: Pick<Movement, 'codcom' | 'codtal' | 'numero'>) => page.getByTestId(`fiscal-row-${m.codcom}-${m.codtal}-${m.numero}`);
-export const voucherNumber = (m: Pick<Movement, 'codtal' | 'numero'>) => `${String(m.codtal).padStart(4, '0')}-${String(m.numero).padStart(8, '0')}`;
+export const voucherNumber = (m: Pick<Movement, 'codtal' | 'numero'>) => `${String(m.codtal).padStart(5, '0')}-${String(m.numero).padStart(8, '0')}`;
 export const voucherName = (m: Pick<Movement, 'descomlarga' | 'letra'>) =>
   !m.letra || m.descomlarga.endsWith(` ${m.letra}`) ? m.descomlarga : `${m.descomlarga} ${m.letra}`;
 

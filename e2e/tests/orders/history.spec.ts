@@ -66,7 +66,7 @@ test('the history pages 8 at a time, and a month from the dashboard chart shows 
   await expect(rows).toHaveCount(8);
 
   await page.goto('/#/1/dashboard');
-  const bars = page.getByTestId('porlet-compras-mes').locator('.recharts-bar-rectangle');
+  const bars = page.getByTestId('porlet-compras-mes').getByRole('link');
   await expect(bars.last()).toBeVisible();
   const target = page.waitForURL(/#\/1\/pedidos\/historial\/\d{4}-\d{2}$/);
   await bars.last().click();
@@ -77,4 +77,10 @@ test('the history pages 8 at a time, and a month from the dashboard chart shows 
   const texts = await rows.allInnerTexts();
   for (const t of texts) expect(t).toMatch(new RegExp(`\\d{2}[/-]${month}[/-]${year}`));
   await shot(page, testInfo, 'history-month');
+
+  // A month without orders: the contract's empty text (issue 17 item 8).
+  await page.goto('/#/1/pedidos/historial/1999-01');
+  await expect(page.getByTestId('history-month')).toContainText('enero de 1999');
+  await expect(page.getByTestId('history-list').getByText('No hay pedidos en el historial', { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(0);
 });

@@ -29,7 +29,8 @@ async function staffAction(page: Page, numero: number, estado: 'pendientes' | 'a
   await expect(row).toBeVisible();
   await expect(row).toContainText('Pérez Hnos.');
   await row.getByRole('button', { name: action }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: `pedido ${numero}` });
+  // The dialog names the order as every screen does: 5-digit point of sale, 8-digit number.
+  const confirm = page.getByRole('dialog').filter({ hasText: new RegExp(`pedido \\d{5}-0*${numero}\\b`) });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: action, exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: done })).toBeVisible();
@@ -37,7 +38,7 @@ async function staffAction(page: Page, numero: number, estado: 'pendientes' | 'a
   await expect(row).toHaveCount(0);
 }
 
-test('a confirmed order goes from Pendientes to Aprobados to Aplicados by the staff screen; PDF and WA', async ({ page, request }, testInfo) => {
+test('a confirmed order goes from Pendientes to Aprobados to Aplicados by the staff screen; PDF and WA @smoke', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   const productor = await ApiSession.login(request, 'productor', 'Demo1234');
   const [a, b] = await productor.products(4);
@@ -68,6 +69,8 @@ test('a confirmed order goes from Pendientes to Aprobados to Aplicados by the st
   expect(text).toContain(String(order.numero));
   const link = /(https?:\/\/\S+)/.exec(text)?.[1];
   expect(link, text).toBeTruthy();
+  // The one public share route of every shared document (docs/decisions/ordering.md).
+  expect(new URL(link!).pathname).toMatch(/^\/api\/public\/compartido\/[\w-]+\.[\w-]+$/);
   await tab.close();
   const shared = await request.get(link!, { headers: {} });
   expect(shared.status()).toBe(200);
@@ -137,4 +140,36 @@ test("purchase orders made: the same groups, 'Mostrar más recibos' for Aplicado
   await applied.getByRole('button', { name: 'Mostrar más recibos' }).click();
   await expect.poll(() => applied.locator('[data-testid^="order-"]').count()).toBeGreaterThan(5);
   await shot(page, testInfo, 'purchase-orders-made');
+});
+
+test("'Gestión de pedidos' finds an order by its number and by the customer's name typed without accents", async ({ page }, testInfo) => {
+  await enterAsVendedor(page);
+  await page.goto('/#/3/gestionpedidos?estado=aplicados');
+  await expect(page.getByRole('heading', { name: 'Gestión de pedidos' })).toBeVisible();
+  const rows = page.getByTestId('order-admin-list').locator('[data-testid^="staff-order-"]');
+  await expect(rows.first()).toBeVisible();
+  const numero = (await rows.first().getAttribute('data-testid'))!.replace('staff-order-', '');
+  const search = page.getByRole('searchbox', { name: 'Buscar por cliente o número' });
+
+  // By number: that order alone, shown as every screen shows it (5-digit point of sale, 8-digit number).
+  await search.fill(numero);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`buscar=${numero}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-testid', `staff-order-${numero}`);
+  await expect(rows.first()).toContainText(new RegExp(`\\d{5}-${numero.padStart(8, '0')}`));
+
+  // By customer, lower case and without the accent: only that customer's orders.
+  await search.fill('perez hnos');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/buscar=perez(\+|%20)hnos/);
+  await expect(rows.first()).toBeVisible();
+  const n = await rows.count();
+  for (let i = 0; i < n; i++) await expect(rows.nth(i)).toContainText('Pérez Hnos.');
+  await shot(page, testInfo, 'order-admin-search');
+
+  await search.fill('zzz nadie');
+  await search.press('Enter');
+  await expect(page.getByText('No hay pedidos para mostrar.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
 });

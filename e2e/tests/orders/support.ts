@@ -43,6 +43,16 @@ export class ApiSession {
     return carrito.id;
   }
 
+  /**
+   * Clears the open cart's origin, operation, delivery date and detail (and the destination when `destination`),
+   * so that a test which picks them on the screen starts from the same state on a first run and on a retry:
+   * picking the value a cart already holds sends no change.
+   */
+  async clearConditions(cartId: number, destination = false) {
+    const fields = ['origen', 'operacion', 'fecha_entrega', 'detalle', ...(destination ? ['dentrega'] : [])];
+    for (const field of fields) await this.call('PUT', `/proxy/pedidos/${cartId}`, { params: { type: 'condiciones' }, data: { [field]: null } });
+  }
+
   /** Products of the catalogue (first page, or a search). */
   async products(limit = 12) {
     const answer = await this.call<{ productos: Array<{ id: number; nombre: string; precio_final: number }> }>('GET', '/proxy/pedidos', {

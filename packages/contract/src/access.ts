@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidCuit } from './cuit.js';
+import { isArgentinePhone } from './phone.js';
 import { msg } from './messages.js';
-import { queryBoolean } from './common.js';
+import { idSchema, queryBoolean } from './common.js';
 
 // ── Field rules (access.md §5), shared by the forms and the server ────────────────────────────────────────────
 
@@ -40,7 +41,9 @@ export const nrotelField = z
       .string()
       .min(1, msg.telefonoObligatorio)
       .regex(/^\d+$/, msg.telefonoObligatorio)
-      .length(10, msg.telefonoLongitud),
+      .length(10, msg.telefonoLongitud)
+      // Parsed with libphonenumber-js: the area code must exist (2, 3 or 4 digits) and the number fit it.
+      .refine(isArgentinePhone, msg.telefonoInvalido),
   );
 export const codigoField = z.string({ error: msg.codigoLongitud }).trim().length(6, msg.codigoLongitud);
 /** Company CUIT of a new session: required, digits only, 11 characters (in that order of messages). */
@@ -84,7 +87,7 @@ export const revocationParams = z.object({ token: z.string().min(1).max(2000) })
 export const dataQuery = z.object({
   mobile: queryBoolean.optional().default(false),
   /** The profile whose menu is wanted; the user's default profile when absent. */
-  perfil: z.coerce.number({ error: msg.perfilSinAcceso }).int().positive().optional(),
+  perfil: idSchema(msg.perfilSinAcceso).optional(),
 });
 export const perfil = z.object({ id: z.number().int(), cgi: z.string(), descripcion: z.string() });
 export type Perfil = z.infer<typeof perfil>;
@@ -250,3 +253,20 @@ export const whitelabelConfig = z.object({
 });
 export type WhitelabelConfig = z.infer<typeof whitelabelConfig>;
 export const whitelabelParams = z.object({ cuit: z.string().regex(/^\d{11}$/, msg.cuitLongitud) });
+/** A company's web app manifest (web-manifest.ts): the portal's, with the company's name and colours. */
+export const webManifest = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.string(),
+  dir: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.string(),
+  orientation: z.string(),
+  theme_color: z.string(),
+  background_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string().optional() })),
+});
+export type WebManifest = z.infer<typeof webManifest>;

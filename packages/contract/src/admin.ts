@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { receiptsMsg } from './receipts.js';
 import { msg } from './messages.js';
+import { idSchema, offsetSchema } from './common.js';
 import { apellidoField, emailField, entidad, newPasswordField, nombreField } from './access.js';
 
 /**
@@ -45,7 +47,7 @@ export const perfilesField = z
   .transform(unique);
 /** Entity codes (codent) of the company. */
 export const entidadesField = z
-  .array(z.number({ error: msg.solicitudInvalida }).int().positive(), { error: msg.solicitudInvalida })
+  .array(idSchema(msg.solicitudInvalida, { coerce: false }), { error: msg.solicitudInvalida })
   .max(1000, msg.solicitudInvalida)
   .transform(unique);
 export const ocultamonedasField = z
@@ -53,7 +55,7 @@ export const ocultamonedasField = z
   .transform(unique);
 
 export const usuariosListQuery = z.object({
-  start: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(0, msg.solicitudInvalida).default(0),
+  start: offsetSchema(msg.solicitudInvalida).default(0),
   limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(20),
   /** Matches username, e-mail, first or last name (case and accent as typed, contains). */
   patron: z.string().trim().max(80, msg.maximoOchenta).optional(),
@@ -107,7 +109,7 @@ export type UpdateUserRequest = z.input<typeof updateUserRequest>;
  */
 export const actuaComoRequest = z
   .object({
-    entidad: z.number({ error: msg.entidadObligatoria }).int(msg.entidadObligatoria).positive(msg.entidadObligatoria).nullable().optional(),
+    entidad: idSchema(msg.entidadObligatoria, { coerce: false }).nullable().optional(),
     actua_como: z.boolean({ error: msg.solicitudInvalida }),
   })
   .refine((v) => !v.actua_como || (v.entidad !== null && v.entidad !== undefined), { message: msg.entidadObligatoria, path: ['entidad'] });
@@ -128,7 +130,7 @@ export const ENTITY_SEARCH_MIN = 4;
 export const entidadesSearchQuery = z
   .object({
     patron: z.string().trim().min(ENTITY_SEARCH_MIN, msg.busquedaCorta).max(80, msg.maximoOchenta).optional(),
-    codent: z.coerce.number({ error: msg.entidadSinAcceso }).int(msg.entidadSinAcceso).positive(msg.entidadSinAcceso).optional(),
+    codent: idSchema(msg.entidadSinAcceso).optional(),
   })
   .refine((v) => (v.patron === undefined) !== (v.codent === undefined), msg.busquedaSinCriterio);
 export const entidadesSearchResponse = z.object({ success: z.literal(true), entidades: z.array(entidad) });
@@ -252,3 +254,174 @@ export type FilterListResponse = z.infer<typeof filterListResponse>;
 export const empresa = z.object({ cuit: z.string(), razonsocial: z.string(), codemp: z.number().int() });
 export const empresasResponse = z.object({ success: z.literal(true), items: z.array(empresa) });
 export type EmpresasResponse = z.infer<typeof empresasResponse>;
+
+// ── Audit trail (GET /proxy/auditoria): read-only, administrators of the company ─────────────────────────────
+
+export const AUDIT_PAGE_SIZE = 20;
+export const auditMsg = { rangoInvertido: msg.fechasInvertidas } as const;
+export const auditQuery = z
+  .object({
+    desde: isoDate.optional(),
+    hasta: isoDate.optional(),
+    /** Username or e-mail, or part of it (accent- and case-insensitive). */
+    usuario: z.string({ error: msg.solicitudInvalida }).trim().max(254, msg.solicitudInvalida).optional(),
+    /** Action, or its start: 'login' matches login, login.failed, login.throttled. */
+    accion: z.string({ error: msg.solicitudInvalida }).trim().max(80, msg.solicitudInvalida).optional(),
+    start: offsetSchema(msg.solicitudInvalida).default(0),
+    limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(AUDIT_PAGE_SIZE),
+  })
+  .refine((v) => !v.desde || !v.hasta || v.desde <= v.hasta, { message: auditMsg.rangoInvertido, path: ['desde'] });
+export type AuditQuery = z.input<typeof auditQuery>;
+/**
+ * The screen's names of the actions the server records (apps/server: every `writeAudit` call). An action not named
+ * here (one added later) is shown by its code. `AUDIT_ACTION_GROUPS` are the filter's choices: a group's value is a
+ * prefix that also matches its sub-actions (`accion=login` → login, login.failed, login.throttled).
+ */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  login: 'Ingreso',
+  'login.failed': 'Ingreso fallido',
+  'login.throttled': 'Ingreso demorado por intentos fallidos',
+  'token.reuse': 'Sesión cerrada por reutilizar un token',
+  'profile.save': 'Datos personales modificados',
+  'profile.password': 'Contraseña cambiada',
+  'profile.forced-change': 'Contraseña cambiada (obligatorio)',
+  'session.added': 'Sesión de empresa agregada',
+  'session.deleted': 'Sesión de empresa quitada',
+  'session.no-entities': 'Sesión de empresa sin entidades',
+  'register.completed': 'Registro completado',
+  'register.bad-code': 'Registro: código incorrecto',
+  'recovery.requested': 'Recuperación de contraseña pedida',
+  'recovery.completed': 'Contraseña recuperada',
+  'access.denied': 'Acceso denegado',
+  'admin.user-created': 'Usuario creado',
+  'admin.user-updated': 'Usuario modificado',
+  'admin.user-removed': 'Usuario quitado de la empresa',
+  'admin.user-deleted': 'Usuario eliminado',
+  'admin.user-modules': 'Módulos de un usuario',
+  'admin.company-modules': 'Módulos de la empresa',
+  'admin.parameters': 'Parámetros de módulos',
+  'admin.acting-as': 'Actuar como entidad',
+  'orders.confirm': 'Pedido confirmado',
+  'orders.approve': 'Pedido aprobado',
+  'orders.apply': 'Pedido aplicado (facturado)',
+  'purchase-orders.confirm': 'Orden de compra confirmada',
+  'receipt.post': receiptsMsg.reciboGenerado,
+  'receipt.approve': 'Recibo aprobado',
+  'stock_voucher.authorize': 'Comprobante autorizado',
+  'stock_voucher.reject': 'Comprobante rechazado',
+  'warehouse.pick': 'Pedido preparado en depósito',
+  'warehouse.cancel': 'Pedido cancelado en depósito',
+  'stock.adjust': 'Stock ajustado',
+  'stock.confirm': 'Stock confirmado',
+  'field.sale': 'Venta en reparto',
+  'field.sale.delete': 'Venta en reparto anulada',
+  'field.containers': 'Envases registrados',
+  'field.customer': 'Cliente nuevo en reparto',
+  'field.visit-state': 'Estado de una visita',
+};
+export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
+  {
+    label: 'Accesos',
+    options: [
+      { value: 'login', label: 'Ingresos (todos)' },
+      { value: 'login.failed', label: AUDIT_ACTIONS['login.failed']! },
+      { value: 'login.throttled', label: AUDIT_ACTIONS['login.throttled']! },
+      { value: 'token.reuse', label: AUDIT_ACTIONS['token.reuse']! },
+      { value: 'access.denied', label: AUDIT_ACTIONS['access.denied']! },
+      { value: 'session', label: 'Sesiones de empresa' },
+      { value: 'profile', label: 'Datos personales y contraseña' },
+      { value: 'register', label: msg.usuarioCreadoTitulo },
+      { value: 'recovery', label: 'Recuperación de contraseña' },
+    ],
+  },
+  {
+    label: 'Administración',
+    options: [
+      { value: 'admin', label: 'Administración (todo)' },
+      { value: 'admin.user-created', label: AUDIT_ACTIONS['admin.user-created']! },
+      { value: 'admin.user-updated', label: AUDIT_ACTIONS['admin.user-updated']! },
+      { value: 'admin.user-deleted', label: AUDIT_ACTIONS['admin.user-deleted']! },
+      { value: 'admin.user-removed', label: AUDIT_ACTIONS['admin.user-removed']! },
+      { value: 'admin.user-modules', label: AUDIT_ACTIONS['admin.user-modules']! },
+      { value: 'admin.company-modules', label: AUDIT_ACTIONS['admin.company-modules']! },
+      { value: 'admin.parameters', label: AUDIT_ACTIONS['admin.parameters']! },
+      { value: 'admin.acting-as', label: AUDIT_ACTIONS['admin.acting-as']! },
+    ],
+  },
+  {
+    label: 'Operaciones',
+    options: [
+      { value: 'orders', label: 'Pedidos (todos)' },
+      { value: 'orders.confirm', label: AUDIT_ACTIONS['orders.confirm']! },
+      { value: 'orders.approve', label: AUDIT_ACTIONS['orders.approve']! },
+      { value: 'orders.apply', label: AUDIT_ACTIONS['orders.apply']! },
+      { value: 'purchase-orders', label: 'Órdenes de compra' },
+      { value: 'receipt', label: 'Recibos' },
+      { value: 'stock_voucher', label: 'Autorización de comprobantes' },
+      { value: 'warehouse', label: 'Depósito (preparación)' },
+      { value: 'stock', label: 'Stock' },
+      { value: 'field', label: 'Reparto' },
+    ],
+  },
+];
+/** The screen's names of the detail's keys; other keys are shown as they are. */
+export const AUDIT_DETAIL_LABELS: Record<string, string> = {
+  login: 'Usuario ingresado',
+  knownDevice: 'Dispositivo conocido',
+  familyId: 'Sesión',
+  reason: 'Motivo',
+  url: 'Dirección',
+  user: 'Usuario (id)',
+  username: 'Usuario',
+  fields: 'Campos',
+  modules: 'Módulos',
+  entity: 'Entidad',
+  order: 'Pedido (id)',
+  number: 'Número',
+  cart: 'Carrito',
+  total: 'Total',
+  invoice: 'Factura (id)',
+  receipt: 'Recibo (id)',
+  voucher: 'Comprobante (id)',
+  motivo: 'Motivo',
+  product: 'Producto (id)',
+  deposit: 'Depósito (id)',
+  before: 'Antes',
+  after: 'Después',
+  quantity: 'Cantidad',
+  sale: 'Venta (id)',
+  sales: 'Ventas (id)',
+  date: 'Fecha',
+  rows: 'Renglones',
+  at: 'Etapa',
+  serviceid: 'Solicitud',
+  state: 'Estado',
+};
+export const auditText = {
+  titulo: 'Auditoría',
+  soloLectura: 'Registro de solo lectura: los cambios de estado, con quién, cuándo, desde dónde y qué. No se puede modificar ni eliminar.',
+  desde: 'Desde',
+  hasta: 'Hasta',
+  usuario: 'Usuario o email',
+  accion: 'Acción',
+  todas: 'Todas las acciones',
+  limpiar: 'Limpiar filtros',
+  vacio: 'No hay registros para estos filtros.',
+  registros: (n: number) => (n === 1 ? '1 registro' : `${n.toLocaleString('es-AR')} registros`),
+  sinUsuario: 'Sin usuario',
+  sinDireccion: 'Sin dirección',
+  si: 'Sí',
+  no: 'No',
+} as const;
+export const auditEntry = z.object({
+  id: z.number().int(),
+  /** ISO date-time of the change. */
+  fecha: z.string(),
+  usuario: z.string().nullable(),
+  accion: z.string(),
+  ip: z.string().nullable(),
+  detalle: z.record(z.string(), z.unknown()),
+});
+export type AuditEntryWire = z.infer<typeof auditEntry>;
+export const auditListResponse = z.object({ success: z.literal(true), total: z.number().int(), items: z.array(auditEntry) });
+export type AuditListResponse = z.infer<typeof auditListResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_INVALID } from './messages.js';
 
 /** Request headers that select the company and entity (Fastify sees them lower-cased). */
 export const HEADERS = { cuit: 'cuit', entity: 'entity_id', actuaComo: 'actua_como', device: 'dispositivo' } as const;
@@ -14,6 +15,8 @@ export type Device = (typeof DEVICES)[number];
 export const errorResponse = z.object({
   success: z.literal(false),
   msg: z.string(),
+  /** The same text, on the calls whose failure the spec names `mensaje` (GET /data). */
+  mensaje: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
@@ -28,4 +31,103 @@ export const queryBoolean = z
 /** The first message of a failed parse: what a 400 shows the user. */
 export function firstIssueMessage(error: z.ZodError, fallback: string): string {
   return error.issues[0]?.message ?? fallback;
+}
+
+/** The largest id or code a column can hold: every id column is PostgreSQL `integer` (int4). */
+export const MAX_ID = 2_147_483_647;
+export { ID_INVALID };
+
+/**
+ * The one id schema: a whole number from 1 to 2,147,483,647 (int4), so an id the contract accepts always fits the
+ * column it is compared with and a larger one is a 400 in Spanish, never a database error. `coerce` (the default)
+ * takes path and query strings; bodies take JSON numbers only.
+ */
+export function idSchema(message: string = ID_INVALID, options: { coerce?: boolean } = {}) {
+  const base = options.coerce === false ? z.number({ error: message }) : z.coerce.number({ error: message });
+  return base.int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
+}
+
+/**
+ * A whole number that must fit an int4 column but is not an id (a voucher's codtal or numero, which may be 0):
+ * -2,147,483,648 to 2,147,483,647, so a larger one is a 400 in Spanish, never a database error.
+ */
+export function int4Schema(message: string = ID_INVALID) {
+  return z.coerce.number({ error: message }).int({ error: message }).min(-MAX_ID - 1, { error: message }).max(MAX_ID, { error: message });
+}
+
+/** A list offset (start): 0 up to the int4 range as well, so a huge offset is a 400 and not an SQL overflow. */
+export function offsetSchema(message: string = ID_INVALID) {
+  return z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(MAX_ID, { error: message });
+}
+
+/** 'YYYY-MM-DD' or 'DD/MM/YYYY' (or 'DD-MM-YYYY') → 'YYYY-MM-DD'; null when it is not a real day. */
+export function parseFiscalDate(text: string): string | null {
+  const t = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(t))) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A query date as typed (YYYY-MM-DD or DD/MM/YYYY) → YYYY-MM-DD; absent or empty → undefined. */
+const optionalQueryDate = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const iso = parseFiscalDate(v);
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return iso;
+    });
+
+/** A query date that must be there: absent or empty is `required`. */
+const requiredQueryDate = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((v, ctx) => {
+      const iso = parseFiscalDate(v);
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return iso;
+    });
+
+type DateRangeMessages = { desdeInvalida: string; hastaInvalida: string };
+type RequiredDateRangeMessages = DateRangeMessages & { desdeObligatoria: string; hastaObligatoria: string };
+type DateRangeNames<D extends string, H extends string> = { desde: D; hasta: H };
+type OptionalQueryDate = ReturnType<typeof optionalQueryDate>;
+type RequiredQueryDate = ReturnType<typeof requiredQueryDate>;
+
+/**
+ * The date range of a list's query (contracts, grain ledger, statements, fiscal documents), to spread into its
+ * object schema: the two dates under the screen's names (fechadesde / fechahasta unless told), each with the screen's
+ * Spanish messages. Optional dates, unless the 'obligatoria' messages are given. The rules between the two dates
+ * (from ≤ to, the longest range) are each screen's, in its own refinement.
+ */
+export function dateRangeQuery(messages: RequiredDateRangeMessages): Record<'fechadesde' | 'fechahasta', RequiredQueryDate>;
+export function dateRangeQuery(messages: DateRangeMessages): Record<'fechadesde' | 'fechahasta', OptionalQueryDate>;
+export function dateRangeQuery<D extends string, H extends string>(messages: DateRangeMessages, names: DateRangeNames<D, H>): Record<D | H, OptionalQueryDate>;
+export function dateRangeQuery(
+  messages: DateRangeMessages | RequiredDateRangeMessages,
+  names: DateRangeNames<string, string> = { desde: 'fechadesde', hasta: 'fechahasta' },
+): Record<string, OptionalQueryDate | RequiredQueryDate> {
+  if ('desdeObligatoria' in messages) {
+    return {
+      [names.desde]: requiredQueryDate(messages.desdeObligatoria, messages.desdeInvalida),
+      [names.hasta]: requiredQueryDate(messages.hastaObligatoria, messages.hastaInvalida),
+    };
+  }
+  return { [names.desde]: optionalQueryDate(messages.desdeInvalida), [names.hasta]: optionalQueryDate(messages.hastaInvalida) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
+import { idSchema } from './common.js';
 import type { RouteDef } from './routes.js';
 
 /** GET /proxy/cgi/etenet_dashboard (access.md §7): porlets, etenet_fichares.items and entidades. */
@@ -7,10 +8,10 @@ export const dashboardQuery = z.object({
   /** Only the porlets of one group: resumen, graficos, granos, novedades. */
   grupo: z.enum(['resumen', 'graficos', 'granos', 'novedades'], { error: 'El grupo indicado no existe.' }).optional(),
   /** The profile whose dashboard is wanted; the user's default profile when absent. */
-  perfil: z.coerce.number({ error: msg.perfilSinAcceso }).int().positive().optional(),
+  perfil: idSchema(msg.perfilSinAcceso).optional(),
   /** Seller and zone filters of the staff dashboards (seller code, zone code). */
-  vendedor: z.coerce.number({ error: 'El vendedor indicado no es válido.' }).int().positive().optional(),
-  zona: z.coerce.number({ error: 'La zona indicada no es válida.' }).int().positive().optional(),
+  vendedor: idSchema('El vendedor indicado no es válido.').optional(),
+  zona: idSchema('La zona indicada no es válida.').optional(),
 });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { queryBoolean } from './common.js';
+import { dateRangeQuery, offsetSchema, queryBoolean } from './common.js';
 import { todayInArgentina } from './format.js';
 import type { RouteDef } from './routes.js';
 // The share answer is the order's (ordering.ts): {success, url, texto, vence}; one shape for every shared document.
@@ -18,28 +18,29 @@ export const fiscalMsg = {
   fechaHastaObligatoria: 'Seleccione una fecha hasta',
   fechaDesdeInvalida: 'La fecha desde no es válida.',
   fechaHastaInvalida: 'La fecha hasta no es válida.',
-  fechasInvertidas: 'La fecha desde no puede ser posterior a la fecha hasta.',
+  fechasInvertidas: msg.fechasInvertidas,
   rangoMaximo: 'La diferencia en el rango de fechas no puede ser mayor a 30 dias',
   desdeUltimoAnio: 'La fecha desde debe estar dentro del último año',
   infoTipoCambio: 'Los movimientos se encuentran expresados a Tipo de cambio histórico comprobante.',
   sinImpresion: 'El movimiento seleccionado no tiene impresión',
   errorDescargaArchivos: 'Error al descargar los archivos',
   errorDescargaArchivo: 'Error al descargar el archivo',
-  noHayMasRegistros: 'No hay más registros.',
-  cargando: 'Cargando....',
+  noHayMasRegistros: msg.noHayMasRegistros,
+  cargando: msg.cargando,
   comprobanteObligatorio: 'Indique el comprobante (codcom, codtal y numero).',
   comprobanteInexistente: 'El comprobante no existe.',
   comprobanteAjeno: 'El comprobante no pertenece a la entidad seleccionada.',
   comprobantesInvalidos: 'La lista de comprobantes no es válida.',
   comprobantesDemasiados: 'Puede descargar hasta 200 comprobantes por vez.',
   sinComprobantesImprimibles: 'No hay comprobantes con impresión para descargar.',
+  imprimeInvalido: 'Solo se pueden descargar comprobantes con impresión (imprime=true).',
   tipoArchivoInvalido: 'El tipo de archivo debe ser pdf o excel.',
   tipoInvalido: 'El tipo de archivo indicado no existe.',
   cuitInvalido: 'El CUIT de la cooperativa debe tener 11 dígitos.',
   archivoInvalido: 'El nombre del archivo no es válido.',
   archivoInexistente: 'El archivo no existe.',
   archivoEliminado: 'Archivo eliminado.',
-  enlaceInvalido: 'El enlace no es válido.',
+  enlaceInvalido: msg.enlaceInvalido,
   enlaceVencido: 'El enlace venció. Pida que le compartan el comprobante nuevamente.',
   documentoNoDisponible: 'El documento ya no está disponible.',
   errorGenerarArchivo: 'No se pudo generar el archivo. Intente nuevamente.',
@@ -85,32 +86,6 @@ export function oneYearBefore(today: string = todayInArgentina()): string {
   return isoOf(Date.UTC(y - 1, m - 1, Math.min(d, last)));
 }
 
-/** 'YYYY-MM-DD' or 'DD/MM/YYYY' (or 'DD-MM-YYYY') → 'YYYY-MM-DD'; null when it is not a real day. */
-export function parseFiscalDate(text: string): string | null {
-  const t = text.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(t))) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return isoOf(date.getTime());
-}
-
-const dateField = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .transform((v, ctx) => {
-      const iso = parseFiscalDate(v);
-      if (!iso) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return iso;
-    });
 
 /** descom: one or more document descriptions, as a repeated parameter or a comma-separated list. */
 export const descomField = z
@@ -137,8 +112,12 @@ export function checkFiscalRange(v: RangeInput, today: string = todayInArgentina
 }
 
 const filterShape = {
-  fechadesde: dateField(fiscalMsg.fechaDesdeObligatoria, fiscalMsg.fechaDesdeInvalida),
-  fechahasta: dateField(fiscalMsg.fechaHastaObligatoria, fiscalMsg.fechaHastaInvalida),
+  ...dateRangeQuery({
+    desdeObligatoria: fiscalMsg.fechaDesdeObligatoria,
+    desdeInvalida: fiscalMsg.fechaDesdeInvalida,
+    hastaObligatoria: fiscalMsg.fechaHastaObligatoria,
+    hastaInvalida: fiscalMsg.fechaHastaInvalida,
+  }),
   descom: descomField,
 };
 
@@ -157,7 +136,7 @@ export type FiscalFilter = z.output<typeof fiscalFilter>;
 export const fiscalListQuery = withRange(
   z.object({
     ...filterShape,
-    start: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(0, msg.solicitudInvalida).default(0),
+    start: offsetSchema(msg.solicitudInvalida).default(0),
     limit: z.coerce
       .number({ error: msg.solicitudInvalida })
       .int(msg.solicitudInvalida)
@@ -217,26 +196,36 @@ export const comprobantesField = z
   })
   .pipe(z.array(voucherKey, { error: fiscalMsg.comprobantesInvalidos }).min(1, fiscalMsg.comprobantesInvalidos).max(MAX_ZIP_VOUCHERS, fiscalMsg.comprobantesDemasiados));
 
+/**
+ * The bulk download's `imprime` flag (ordering.md §7): the ZIP holds the vouchers that have a printout, the
+ * print button's rule. `imprime=true|1` asks for exactly that (the default when absent); anything else
+ * (`false`, `0`, other text) is a 400: a voucher without a printout has no PDF to put in the ZIP, so the flag
+ * can never widen it, and a refusal says so instead of a ZIP that silently leaves them out.
+ */
+export const zipImprimeFlag = z.literal(['true', '1'], { error: fiscalMsg.imprimeInvalido }).optional();
+
 /** GET /proxy/cgi/etenet_cabcbte?zip=true with the selected vouchers (comprobantes). */
 export const fiscalZipSelectedQuery = z.object({
   zip: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
+  imprime: zipImprimeFlag,
   comprobantes: comprobantesField,
 });
 /** GET /proxy/cgi/etenet_cabcbte?zip=true with the filter (every printable voucher it matches, up to 200). */
 export const fiscalZipFilterQuery = withRange(
-  z.object({ ...filterShape, zip: z.literal(['true', '1'], { error: msg.solicitudInvalida }) }),
+  z.object({ ...filterShape, zip: z.literal(['true', '1'], { error: msg.solicitudInvalida }), imprime: zipImprimeFlag }),
 );
 export type FiscalZipQuery = z.input<typeof fiscalZipSelectedQuery> | z.input<typeof fiscalZipFilterQuery>;
 
 /** Documentation of every parameter etenet_cabcbte takes (the server picks the use, then parses with its schema). */
 export const fiscalQueryDoc = z.object({
   ...filterShape,
-  start: z.coerce.number().int().min(0).optional(),
+  start: offsetSchema().optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   files: queryBoolean.optional(),
   type: z.enum(['pdf', 'excel']).optional(),
   ...directOpenQuery.shape,
   zip: queryBoolean.optional(),
+  imprime: z.enum(['true', '1']).optional().describe('con zip=true: solo comprobantes con impresión (lo único que el ZIP puede contener)'),
   comprobantes: z.string().optional().describe('JSON: [{"codcom":"FC","codtal":3,"numero":1234}]'),
 });
 
@@ -336,7 +325,7 @@ export const filesImageQuery = z.object({
     .refine((v) => !v.includes('..'), fiscalMsg.archivoInvalido),
 });
 export const filesPdfQuery = voucherKey.extend({ ...directOpenQuery.shape, type: z.literal('pdf', { error: fiscalMsg.tipoInvalido }) });
-export const filesDirectQuery = voucherKey.extend({ directa: z.literal(['true', '1']), cooperativa: cuitQueryField.optional() });
+export const filesDirectQuery = voucherKey.extend({ directa: z.literal(['true', '1']).optional(), cooperativa: cuitQueryField.optional() });
 export const filesDeleteQuery = z.object({
   elimina: z.literal(['true', '1']),
   url: z.string({ error: fiscalMsg.archivoInvalido }).min(1, fiscalMsg.archivoInvalido).max(2048, fiscalMsg.archivoInvalido),
@@ -345,8 +334,8 @@ export const filesDeleteQuery = z.object({
 /** Documentation of every parameter /proxy/files takes (the server dispatches on them). */
 export const filesQuery = z.object({
   codcom: z.string().optional(),
-  codtal: z.coerce.number().int().optional(),
-  numero: z.coerce.number().int().optional(),
+  codtal: z.coerce.number().int().min(0).max(99_999).optional(),
+  numero: z.coerce.number().int().min(0).max(999_999_999).optional(),
   cooperativa: z.string().optional(),
   type: z.enum(['pdf', 'pedidos']).optional(),
   archivo: z.string().optional(),

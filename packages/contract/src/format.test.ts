@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDate, formatDateSlash, formatMoney, formatNumber, formatPhone, parseEsArNumber, todayInArgentina } from './format.js';
+import { formatDate, formatDateSlash, formatMoney, formatNumber, parseEsArNumber, todayInArgentina } from './format.js';
+import { formatPhone } from './phone.js';
 
 test('es-AR numbers: dot thousands, comma decimals, decimal strings accepted', () => {
   assert.equal(formatNumber(1234567.5), '1.234.567,50');
@@ -33,6 +34,9 @@ test("today is Buenos Aires' day, not UTC's", () => {
 test('dates and phones', () => {
   assert.equal(formatDate('2026-11-21'), '21-11-2026');
   assert.equal(formatDateSlash('2026-11-21T10:00:00Z'), '21/11/2026');
-  assert.equal(formatPhone('2954123456'), '+54 29 5412-3456');
-  assert.equal(formatPhone('+542954123456'), '+54 29 5412-3456');
+  // Area codes have 2, 3 or 4 digits (issue 17 item 13): libphonenumber-js knows which.
+  assert.equal(formatPhone('2954555010'), '+54 2954 55 5010');
+  assert.equal(formatPhone('+542954555010'), '+54 2954 55 5010');
+  assert.equal(formatPhone('1123456789'), '+54 11 2345 6789');
+  assert.equal(formatPhone('3514567890'), '+54 351 456 7890');
 });

@@ -51,9 +51,24 @@ export function formatDateSlash(isoDate: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : isoDate;
 }
 
-/** "1123456789" → "+54 11 2345-6789" for showing a 10-digit Argentine mobile. */
-export function formatPhone(nrotel: string): string {
-  const d = nrotel.replace(/\D/g, '').replace(/^54/, '');
-  if (d.length !== 10) return nrotel;
-  return `+54 ${d.slice(0, 2)} ${d.slice(2, 6)}-${d.slice(6)}`;
+/**
+ * A voucher's or an order's number the way every screen, PDF, WhatsApp text and detail line shows it: point of
+ * sale in 5 digits and number in 8, '00003-00001234' (the layout of AFIP's printed vouchers); just the 8 digits
+ * when there is no point of sale.
+ */
+export function voucherNumberText(pointOfSale: number | null | undefined, number: number): string {
+  const n = String(number).padStart(8, '0');
+  return pointOfSale === null || pointOfSale === undefined ? n : `${String(pointOfSale).padStart(5, '0')}-${n}`;
 }
+
+/**
+ * Text as searches compare it: lower-case, without accents ('Pérez' → 'perez'), so every search of the portal,
+ * in the browser and on the server, ignores the way people type (issue 17 item 11).
+ */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** Accented letters and what foldText makes of them, for SQL's translate() (the server's side of foldText). */
+export const FOLD_FROM = 'áàâäãéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ';
+export const FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';

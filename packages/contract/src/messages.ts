@@ -2,7 +2,12 @@
  * Every Spanish product text that both the server and the browser show, written once.
  * Strings quoted in ../shared/spec are copied verbatim, typos included.
  */
+/** The answer to an id that is not a positive whole number within the column's range (common.ts's id schemas). */
+export const ID_INVALID = 'El identificador indicado no es válido.';
+
 export const msg = {
+  // The spec's loading text (ordering.md §8, statements.md), the same on every screen.
+  cargando: 'Cargando....',
   // access.md §5 — validation
   usuarioObligatorio: 'El usuario es obligatorio.',
   passwordObligatoria: 'La contraseña es obligatoria.',
@@ -11,6 +16,7 @@ export const msg = {
   emailInvalido: 'Ingrese un email válido.',
   telefonoObligatorio: 'Campo numérico obligatorio.',
   telefonoLongitud: 'Debe contener 10 caracteres',
+  telefonoInvalido: 'El número de celular no es válido: código de área sin 0 y número sin 15.',
   codigoLongitud: 'El código debe tener 6 caracteres',
   cuitObligatorio: 'El cuit es obligatorio.',
   cuitSoloNumeros: 'Sólo números, sin caracteres ni espacios',
@@ -53,6 +59,8 @@ export const msg = {
   empresaInexistente: 'No existe una empresa con el CUIT indicado.',
   empresaSinAcceso: 'No tiene acceso a la empresa indicada.',
   sesionSuspendida: 'La sesión con esta empresa se encuentra suspendida.',
+  actuaComoInvalido: 'El encabezado Actua_como debe ser el código numérico de una entidad.',
+  entidadIdInvalido: 'El encabezado Entity_ID debe ser el código numérico de una entidad.',
   sinAccesoDispositivo: 'No tiene acceso a esta empresa desde este dispositivo.',
   entidadObligatoriaHeader: 'Debe seleccionar una entidad.',
   entidadSinAcceso: 'No tiene acceso a la entidad indicada.',
@@ -60,11 +68,14 @@ export const msg = {
   actuaComoSoloAdmin: 'Sólo un administrador puede actuar como otra entidad.',
   perfilSinAcceso: 'No tiene asignado el perfil indicado.',
   demasiadosIntentos: 'Demasiados intentos. Espere unos minutos y vuelva a intentar.',
+  smsEsperar: (hora: string) => `Ya enviamos varios códigos a este celular. Podrá pedir otro a partir de las ${hora}.`,
   errorInterno: 'Se produjo un error inesperado. Intente nuevamente más tarde.',
   noEncontrado: 'El recurso solicitado no existe.',
   emailYaRegistrado: 'El email ya se encuentra registrado.',
   usuarioCreadoTitulo: 'Registro',
   codigoEnviado: (phone: string) => `Le enviamos un código de verificación por SMS al ${phone}.`,
+  /** 'Corregir mis datos' and sending again: no new SMS goes out, the code sent before still validates. */
+  codigoVigente: (phone: string) => `Sus datos fueron corregidos. El código que le enviamos por SMS al ${phone} sigue vigente.`,
   codigoIncorrecto: 'El código ingresado no es correcto.',
   codigoVencido: 'El código venció. Solicite uno nuevo con "Reenviar código".',
   codigoSinIntentos: 'Superó la cantidad de intentos. Solicite un nuevo código con "Reenviar código".',
@@ -87,6 +98,12 @@ export const msg = {
   // Administration: users, module configuration, parameters (access.md §7–§8; decisions in docs/decisions/admin.md)
   errorGuardarModulos: 'Error al guardar los módulos para la empresa',
   errorCargarDatos: 'Error al cargar datos',
+  // Shared by several areas (one source each): lists, share links, status filters, the generic failure.
+  noHayMasRegistros: 'No hay más registros.',
+  enlaceInvalido: 'El enlace no es válido.',
+  estadoInvalido: 'El estado indicado no es válido.',
+  /** The spec's generic failure text (ordering.md §8), spelling included. */
+  errorGenerico: 'No se puedo realizar la operanción',
   soloAdministradores: 'Esta operación está reservada a los administradores de la empresa.',
   moduloNoHabilitado: 'El módulo no está habilitado para su usuario.',
   dispositivoInvalido: 'El dispositivo indicado no es válido: debe ser mobile o desktop.',

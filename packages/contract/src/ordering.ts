@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { queryBoolean } from './common.js';
+import { idSchema, offsetSchema, queryBoolean } from './common.js';
+import { ORDERING, orderingMsg } from './ordering-messages.js';
+import { SALES_STAFF_PROFILES } from './profiles.js';
 import type { RouteDef } from './routes.js';
 
 /**
@@ -13,122 +15,16 @@ import type { RouteDef } from './routes.js';
  * carries the union (`pedidosGetQuery`, `pedidosGetResponse`).
  */
 
-/** Every Spanish text of the ordering area (ordering.md §4, §5, §8), written once for server and browser. */
-export const orderingMsg = {
-  // §8
-  errorBuscarProductos: 'Error al buscar productos',
-  productosAgregados: 'Productos agregados al carrito con éxito',
-  errorAgregarProductos: 'Error al agregar productos al carrito:',
-  carritoCargadoTitulo: 'Carrito de compras cargado',
-  carritoConProductos: 'Tine productos en su carrito, por favor eliminelos.',
-  pedidoRealizado: 'Pedido realizado',
-  operacionCancelada: 'Operacion cancelada',
-  error: 'Error',
-  errorGenerico: 'No se pudo realizar la operación. Intente nuevamente.',
-  ordenRealizada: 'Orden de compra realizada',
-  ordenNoRealizada: 'Orden de compra no realizada',
-  noHayProductosCargados: 'No hay productos cargados',
-  noHayMasRegistros: 'No hay más registros.',
-  cargando: 'Cargando...',
-  sinProductos: 'No se encontraron productos',
-  sinProductosHint: 'Pruebe otros criterios de búsqueda.',
-  historialVacio: 'No hay pedidos en el historial.',
-  errorDescargarArchivo: 'Error al descargar el archivo.',
-  // §4 / §5
-  sinCantidadSeleccionada: 'No hay productos con cantidad seleccionada',
-  ingresarDomicilio: 'Ingresar domicilio de entrega',
-  ingresarCondicionPago: 'Ingresar condicion de pago',
-  // Screen texts (§2)
-  tituloIngreso: 'INGRESO DE PEDIDOS DE CLIENTES',
-  nuevoPedido: 'Nuevo pedido',
-  pedidosRealizados: 'Pedidos realizados',
-  buscarProductos: 'Buscar productos',
-  agregar: 'Agregar',
-  agregarAlCarrito: 'Agregar al carrito',
-  agregandoAlCarrito: 'Agregando al carrito...',
-  mostrarMasProductos: 'Mostrar más productos',
-  mostrarMasPedidos: 'Mostrar más pedidos',
-  mostrarMasComprobantes: 'Mostrar más comprobantes',
-  mostrarMasOrdenes: 'Mostrar más ordenes',
-  mostrarMasRecibos: 'Mostrar más recibos',
-  aplicar: 'Aplicar',
-  pasoDetalle: 'Detalle de los productos',
-  pasoCondiciones: 'Condiciones de compra',
-  pasoConfirmacion: 'Confirmacion del carrito',
-  siguiente: 'Siguiente',
-  anterior: 'Anterior',
-  cerrar: 'Cerrar',
-  pendientes: 'Pendientes',
-  aprobados: 'Aprobados',
-  aplicados: 'Aplicados',
-  nuevaOrden: 'Nueva orden de compra',
-  ordenesRealizadas: 'Ordenes de compra realizadas',
-  repetirCompra: 'Repetir compra',
-  ultimosVisitados: 'Ultimos visitados',
-  masComprados: 'Más comprados',
-  promociones: 'Promociones',
-  nuevo: 'Nuevo',
-  promo: 'Promo',
-  off: 'OFF',
-  // Server-side validation (not shown in the spec; decided in docs/decisions/ordering.md)
-  patronCorto: 'La búsqueda debe tener al menos 3 caracteres.',
-  filtrosInvalidos: 'Los filtros de búsqueda no son válidos.',
-  idInvalido: 'El identificador indicado no es válido.',
-  cantidadMinima: 'La cantidad mínima es 1.',
-  cantidadDecimales: 'La cantidad admite hasta 3 decimales.',
-  precioInvalido: 'El precio debe ser un número mayor que cero con hasta 2 decimales.',
-  productoObligatorio: 'Indique el producto.',
-  productoInexistente: 'El producto no existe o no está disponible.',
-  productoSinPrecio: 'El producto no tiene precio en su lista de precios.',
-  carritoInexistente: 'El carrito indicado no es el suyo o ya fue confirmado.',
-  carritoVacio: 'El carrito está vacío.',
-  lineaInexistente: 'El producto indicado no está en el carrito.',
-  demasiadosProductos: 'Puede agregar hasta 300 productos por vez.',
-  condicionUna: 'Indique una sola condición por vez: dentrega, origen, operacion, fecha_entrega o detalle.',
-  condicionUnaCompra: 'Indique una sola condición por vez: cpago, conimpuesto, fecha_entrega o detalle.',
-  destinoInexistente: 'El domicilio de entrega no es válido.',
-  origenInexistente: 'El origen indicado no es válido.',
-  operacionInexistente: 'El tipo de operación no es válido.',
-  condicionPagoInexistente: 'La condición de pago no es válida.',
-  fechaInvalida: 'La fecha debe tener el formato AAAA-MM-DD.',
-  fechaEntregaTemprana: 'La fecha de entrega no puede ser anterior a la fecha mínima de entrega.',
-  detalleLargo: 'El detalle debe ser un texto de hasta 500 caracteres.',
-  tipoInvalido: 'El tipo de consulta no es válido.',
-  mesInvalido: 'El mes debe tener el formato AAAA-MM.',
-  pedidoInexistente: 'El pedido no existe.',
-  ordenInexistente: 'La orden de compra no existe.',
-  historialInexistente: 'El pedido del historial no existe.',
-  sinAlerta: 'El precio del producto está dentro del rango permitido.',
-  alertaEliminada: 'Se quitó la alerta y se restableció el precio de lista.',
-  alertaRegistrada: 'Alerta de precio registrada.',
-  productoEliminado: 'Producto eliminado del carrito.',
-  carritoVaciado: 'Se eliminaron todos los productos del carrito.',
-  condicionActualizada: 'Condición actualizada.',
-  compraRepetida: 'Se copiaron los productos del pedido al carrito.',
-  pedidoNoPendiente: 'Solo se puede aprobar un pedido pendiente.',
-  pedidoNoAprobado: 'Solo se puede aplicar un pedido aprobado.',
-  pedidoAprobado: 'Pedido aprobado.',
-  pedidoAplicado: 'Pedido aplicado: se emitió la factura.',
-  enlaceInvalido: 'El enlace no es válido.',
-  enlaceVencido: 'El enlace venció. Solicite uno nuevo.',
-  textoCompartirPedido: 'Pedido',
-  textoCompartirOrden: 'Orden de compra',
-  estadoInvalido: 'El estado indicado no es válido.',
-  posicionesExcedidas: 'El pedido supera la cantidad máxima de posiciones (renglones) permitida.',
-  conimpuestoInvalido: 'Indique si la orden es con impuestos (true o false).',
-} as const;
-
-/** Catalogue page size (§9), status lists (§4), history (§9), positions limit (docs/decisions/ordering.md). */
-export const ORDERING = { catalogPageSize: 12, statusPageSize: 5, historyPageSize: 8, maxPositions: 20, minSearch: 3, maxBatch: 300 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Common pieces
 
-const id = z.coerce.number({ error: orderingMsg.idInvalido }).int({ error: orderingMsg.idInvalido }).positive({ error: orderingMsg.idInvalido });
+const id = idSchema(orderingMsg.idInvalido);
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-const start = z.coerce.number({ error: orderingMsg.idInvalido }).int().min(0, { error: orderingMsg.idInvalido }).optional();
-const limit = z.coerce.number({ error: orderingMsg.idInvalido }).int().min(1, { error: orderingMsg.idInvalido }).max(100, { error: orderingMsg.idInvalido }).optional();
-const page = z.coerce.number({ error: orderingMsg.idInvalido }).int().min(1, { error: orderingMsg.idInvalido }).optional();
+// start within int4 (a larger offset is a 400, never a 500), page within int4 as well.
+const start = offsetSchema(orderingMsg.startInvalido).optional();
+const limit = z.coerce.number({ error: orderingMsg.limitInvalido }).int({ error: orderingMsg.limitInvalido }).min(1, { error: orderingMsg.limitInvalido }).max(100, { error: orderingMsg.limitInvalido }).optional();
+const page = idSchema(orderingMsg.pageInvalida).optional();
 const flag = queryBoolean.optional();
 const isoDate = z.string({ error: orderingMsg.fechaInvalida }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: orderingMsg.fechaInvalida });
 const detalle = z.string({ error: orderingMsg.detalleLargo }).max(500, { error: orderingMsg.detalleLargo });
@@ -328,7 +224,21 @@ export const priceAlertItem = z.object({
   precio_final_maximo_con_formato: z.string(),
 });
 
-const importes = z.object({ moneda_simbolo: z.string(), importe_total: z.number(), importe_total_con_formato: z.string() });
+/**
+ * The cart's amounts (docs/decisions/ordering.md 'What each amount means'): importe_total is what the customer
+ * pays, VAT included (the order PDF's and the invoice's 'Importe total'); importe_neto the lines before VAT;
+ * importe_iva the VAT added per rate (10,5 % seeds and fertilisers, 21 % the rest; 0 for a purchase order
+ * without taxes).
+ */
+const importes = z.object({
+  moneda_simbolo: z.string(),
+  importe_total: z.number(),
+  importe_total_con_formato: z.string(),
+  importe_neto: z.number(),
+  importe_neto_con_formato: z.string(),
+  importe_iva: z.number(),
+  importe_iva_con_formato: z.string(),
+});
 
 export const salesCart = z.object({
   id: z.number().int(),
@@ -389,6 +299,7 @@ export const orderRow = z.object({
   codcom_id: z.string(),
   codtal_id: z.number().int(),
   numero: z.number().int(),
+  numero_con_formato: z.string(),
   estado: z.enum(['pending', 'approved', 'applied']),
 });
 export type OrderRow = z.infer<typeof orderRow>;
@@ -418,6 +329,8 @@ export const historyProduct = z.object({
 export const historyOrder = z.object({
   id: z.number().int(),
   numero: z.number().int(),
+  /** '00001-00014906': point of sale and number, as every screen and PDF prints it. */
+  numero_con_formato: z.string(),
   fecha: z.string(),
   fecha_con_formato: z.string(),
   detalle: z.string(),
@@ -548,8 +461,14 @@ export const confirmResponse = z.object({
   /** The order written (sales_orders.id / purchase_orders.id) and its number; the same on a repeated confirm. */
   id: z.number().int(),
   numero: z.number().int(),
+  numero_con_formato: z.string(),
+  /** VAT included, the amount the PDF and the WhatsApp text print; neto and iva as in the cart. */
   total: z.number(),
   total_con_formato: z.string(),
+  neto: z.number(),
+  neto_con_formato: z.string(),
+  iva: z.number(),
+  iva_con_formato: z.string(),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponse>;
 
@@ -639,6 +558,8 @@ export type PurchaseDeleteBody = z.input<typeof purchaseDeleteBody>;
 
 export const staffListQuery = z.object({
   estado: z.enum(['pendientes', 'aprobados', 'aplicados'], { error: orderingMsg.estadoInvalido }).default('pendientes'),
+  /** The customer's name or code, or the order number; accents and case do not matter. */
+  buscar: z.string({ error: orderingMsg.patronCorto }).trim().max(80, { error: orderingMsg.patronCorto }).optional(),
   start,
   limit,
 });
@@ -646,6 +567,7 @@ export type StaffListQuery = z.input<typeof staffListQuery>;
 export const staffOrder = z.object({
   id: z.number().int(),
   numero: z.number().int(),
+  numero_con_formato: z.string(),
   fecha: z.string(),
   fecha_con_formato: z.string(),
   entidad: z.number().int(),
@@ -655,7 +577,7 @@ export const staffOrder = z.object({
   total: z.number(),
   total_con_formato: z.string(),
   estado: z.enum(['pending', 'approved', 'applied']),
-  /** Applied orders: the invoice written ('FC A 0003-00001234'). */
+  /** Applied orders: the invoice written ('FC A 00003-00001234'). */
   factura: z.string().nullable(),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
@@ -712,9 +634,11 @@ export const orderingRoutes = {
     method: 'GET', url: '/proxy/pedidos/:id/compartir', tag: 'pedidos', access: 'entity', module: m,
     summary: 'Enlace público firmado (7 días) al PDF del pedido y texto para compartir por WhatsApp', params: orderParams, response: shareResponse,
   },
-  sharedOrderPdf: {
+  sharedOrderRedirect: {
     method: 'GET', url: '/compartido/pedidos/:token', tag: 'pedidos', access: 'public',
-    summary: 'PDF de un pedido por enlace compartido (sin sesión; 403 si el enlace fue alterado, 410 si venció)',
+    summary:
+      'Enlaces de pedidos enviados antes de la ruta única: redirige (308) al mismo token en GET /compartido/{token}, que sirve el PDF ' +
+      '(403 si el enlace fue alterado, 410 si venció)',
     params: sharedParams, response: z.any(),
   },
   ordenesGet: {
@@ -747,15 +671,15 @@ export const orderingRoutes = {
     summary: 'Quita un renglón (pk) o todos (solo ocompra_id) de la orden de compra', body: purchaseDeleteBody, response: purchaseCartChangeResponse,
   },
   staffList: {
-    method: 'GET', url: '/proxy/gestionpedidos', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: [2, 3], module: 'gestionpedidos',
+    method: 'GET', url: '/proxy/gestionpedidos', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: SALES_STAFF_PROFILES, module: 'gestionpedidos',
     summary: 'Pedidos de la empresa por estado, según el alcance del vendedor o jefe de zona', query: staffListQuery, response: staffListResponse,
   },
   staffApprove: {
-    method: 'POST', url: '/proxy/gestionpedidos/:id/aprobar', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: [2, 3], module: 'gestionpedidos',
+    method: 'POST', url: '/proxy/gestionpedidos/:id/aprobar', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: SALES_STAFF_PROFILES, module: 'gestionpedidos',
     summary: 'Aprueba un pedido pendiente', params: orderParams, response: staffActionResponse,
   },
   staffApply: {
-    method: 'POST', url: '/proxy/gestionpedidos/:id/aplicar', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: [2, 3], module: 'gestionpedidos',
+    method: 'POST', url: '/proxy/gestionpedidos/:id/aplicar', tag: 'gestionpedidos', access: 'company', admin: true, orProfiles: SALES_STAFF_PROFILES, module: 'gestionpedidos',
     summary: 'Aplica un pedido aprobado: emite la factura (FC) con sus renglones', params: orderParams, response: staffActionResponse,
   },
 } satisfies Record<string, RouteDef>;

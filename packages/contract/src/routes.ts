@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as a from './access.js';
 import * as ad from './admin.js';
 import { okResponse } from './common.js';
+import { SALES_STAFF_PROFILES } from './profiles.js';
 
 /**
  * One descriptor per call of the spec: the server registers its handler against it, the OpenAPI document is
@@ -26,6 +27,11 @@ export type RouteDef = {
    * `Dispositivo` header, today in Buenos Aires; otherwise 403 'El módulo no está habilitado para su usuario.'.
    */
   module?: string;
+  /**
+   * The spec names `mensaje` for this call's failure (GET /data): its refusals carry the text as `mensaje` too,
+   * beside our `msg`, so a client written to the spec reads it.
+   */
+  mensaje?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -36,7 +42,7 @@ function route<T extends RouteDef>(def: T): T {
   return def;
 }
 
-export const API_PREFIX = '/api/public';
+export { API_PREFIX } from './api-prefix.js';
 
 export const accessRoutes = {
   oauth: route({
@@ -50,7 +56,7 @@ export const accessRoutes = {
     params: a.revocationParams, response: okResponse,
   }),
   data: route({
-    method: 'GET', url: '/data', tag: 'access', access: 'company',
+    method: 'GET', url: '/data', tag: 'access', access: 'company', mensaje: true,
     summary: 'Datos del usuario en la empresa y menú del perfil para el dispositivo',
     query: a.dataQuery, response: a.dataResponse,
   }),
@@ -103,6 +109,10 @@ export const whitelabelRoutes = {
   fallback: route({
     method: 'GET', url: '/whitelabel/config.json', tag: 'branding', access: 'public',
     summary: 'Marca por defecto del portal', response: a.whitelabelConfig,
+  }),
+  manifest: route({
+    method: 'GET', url: '/whitelabel/:cuit/manifest.webmanifest', tag: 'branding', access: 'public',
+    summary: 'Manifiesto de la aplicación instalable con el nombre y los colores de la empresa', params: a.whitelabelParams, response: a.webManifest,
   }),
 } satisfies Record<string, RouteDef>;
 
@@ -162,16 +172,21 @@ export const adminRoutes = {
     params: ad.usernameParams, body: ad.modulesSaveRequest, response: ad.modulesSaveResponse,
   }),
   sellers: route({
-    method: 'GET', url: '/proxy/utils/getAllVendedores', tag: 'admin', access: 'company', admin: true, orProfiles: [2, 3],
+    method: 'GET', url: '/proxy/utils/getAllVendedores', tag: 'admin', access: 'company', admin: true, orProfiles: SALES_STAFF_PROFILES,
     summary: 'Vendedores de la empresa (filtro)', response: ad.filterListResponse,
   }),
   entities: route({
-    method: 'GET', url: '/proxy/utils/getAllEntidades', tag: 'admin', access: 'company', admin: true, orProfiles: [2, 3],
+    method: 'GET', url: '/proxy/utils/getAllEntidades', tag: 'admin', access: 'company', admin: true, orProfiles: SALES_STAFF_PROFILES,
     summary: 'Entidades de la empresa (filtro)', response: ad.filterListResponse,
   }),
   zones: route({
-    method: 'GET', url: '/proxy/utils/getAllZonas', tag: 'admin', access: 'company', admin: true, orProfiles: [2, 3],
+    method: 'GET', url: '/proxy/utils/getAllZonas', tag: 'admin', access: 'company', admin: true, orProfiles: SALES_STAFF_PROFILES,
     summary: 'Zonas de la empresa (filtro)', response: ad.filterListResponse,
+  }),
+  audit: route({
+    method: 'GET', url: '/proxy/auditoria', tag: 'admin', access: 'company', admin: true,
+    summary: 'Registro de auditoría de la empresa (solo lectura): cambios de estado con quién, cuándo, desde dónde y qué; filtros desde, hasta, usuario, accion',
+    query: ad.auditQuery, response: ad.auditListResponse,
   }),
   companies: route({
     method: 'GET', url: '/proxy/cgi/etenet_empresas', tag: 'admin', access: 'user',

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { preparedStatementPool } from './prepared-pool.js';
+import { NOTIFY_CHANNEL, registerWriteWatch, watchedDialect, WriteWatch } from './write-watch.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -23,10 +24,47 @@ pg.types.setTypeParser(NUMERIC_OID, (v: string) => v);
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
+/**
+ * Other processes' writes, as PostgreSQL delivers them at their commit: one connection of its own that LISTENs, and
+ * connects again (every second until it can) if the server drops it. Until it is back, caches rely on their TTL.
+ */
+function listenToWrites(url: string) {
+  return async (onTables: (tables: ReadonlySet<string>) => void) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (m) => onTables(new Set((m.payload ?? '').split(',').filter(Boolean))));
+      c.on('error', () => {
+        c.end().catch(() => undefined);
+        if (client === c) client = null;
+        if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${NOTIFY_CHANNEL}`);
+        client = c;
+      } catch (err) {
+        c.emit('error', err);
+      }
+    };
+    await connect();
+    return {
+      stop: async () => {
+        stopped = true;
+        await client?.end();
+      },
+    };
+  };
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
+    const watch = new WriteWatch(listenToWrites(target.url));
+    const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) }), watch) });
+    registerWriteWatch(db, watch);
+    return db;
   }
   const pglite = await PGlite.create(target.dataDir ?? undefined, {
     extensions: { pg_trgm },
@@ -36,7 +74,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
       [NUMERIC_OID]: (v: string) => v,
     },
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // One process owns a PGlite directory: its own writes are all there is to watch.
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: watchedDialect(new PGliteDialect(pglite), watch) });
+  registerWriteWatch(db, watch);
+  return db;
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {

@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 
-/** Statements worth keeping prepared: one data statement (no DDL, no second command after a ';'). */
+/**
+ * Statements worth keeping prepared: one data statement (no DDL, no second command after a ';'). A statement that
+ * starts with CUSTOM_PLAN is sent unnamed, so PostgreSQL plans it for its values every time: for statements whose
+ * best plan depends on the values (a generic plan of the statements' export batch took seconds instead of a tenth).
+ */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+export const CUSTOM_PLAN = '/* custom plan */';
 const names = new Map<string, string>();
 const MAX_NAMES = 5_000;
 
 function statementName(text: string): string | undefined {
-  if (!PREPARABLE.test(text) || text.includes(';')) return undefined;
+  if (!PREPARABLE.test(text) || text.includes(';') || text.startsWith(CUSTOM_PLAN)) return undefined;
   let name = names.get(text);
   if (!name) {
     name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;

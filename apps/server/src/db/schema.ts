@@ -125,6 +125,23 @@ export interface RefreshTokensTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The pair this token's rotation answered, sealed with a key derived from this token (grace window). */
+  successor_sealed: string | null;
+}
+
+export interface LoginThrottlesTable {
+  key: string;
+  failures: number;
+  first_failure_at: Timestamp;
+  last_failure_at: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_login_at: Timestamp;
 }
 
 export interface PendingRegistrationsTable {
@@ -261,7 +278,40 @@ export interface AccountMovementsTable {
   printable: Generated<boolean>;
   origin_type: string | null;
   origin_number: number | null;
+  /** Point of sale of the origin document (the order's, or the invoice's for a receipt or credit note). */
+  origin_series: number | null;
   sale_condition: string | null;
+  /** account_types.code (1 Cuenta corriente, 2 Cuenta canje in the demo). */
+  account_type: Generated<number>;
+}
+
+/**
+ * Monthly checkpoints of the current account, kept by triggers on account_movements (migration
+ * 20261126_1000_statement_checkpoints): the sum and count of the movements of one company, entity, currency and
+ * account type whose ordering date ('c' the voucher date, 'f' the due date or else the voucher date) is in `month`.
+ */
+export interface StatementCheckpointsTable {
+  company_id: number;
+  entity_id: number;
+  currency: 'ARS' | 'USD';
+  basis: 'c' | 'f';
+  /** First day of the month. */
+  month: string;
+  account_type: number;
+  total: Numeric;
+  movements: number;
+  /** Of `movements`, those with a negative amount (credits) and a positive one (debits). */
+  credits: number;
+  debits: number;
+}
+
+/** The accounts a customer's movements are kept in (tipodectasctes); `exchange` ones are settled with grain (canje). */
+export interface AccountTypesTable {
+  company_id: number;
+  code: number;
+  short_code: string;
+  name: string;
+  exchange: Generated<boolean>;
 }
 
 export interface SalesOrdersTable {
@@ -270,7 +320,7 @@ export interface SalesOrdersTable {
   entity_id: number;
   number: number;
   ordered_on: string;
-  status: 'pending' | 'approved' | 'applied';
+  status: 'pending' | 'approved' | 'applied' | 'cancelled';
   currency: Generated<string>;
   total: Numeric;
   applied_amount: Generated<string>;
@@ -302,9 +352,256 @@ export interface GrainMovementsTable {
   kilos: Numeric;
   direct: Generated<boolean>;
   voucher: string | null;
+  /** A settlement that has been paid (migration 20261124_1500_contracts). */
+  collected: Generated<boolean>;
+}
+
+export interface GrainContractsTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  grain: string;
+  harvest: string;
+  series: number;
+  number: number;
+  date: string;
+  pricing: 'hecho' | 'fijar';
+  kilos: Numeric;
+  price: Numeric | null;
+  currency: Generated<'ARS' | 'USD'>;
+  delivery_from: string | null;
+  delivery_to: string | null;
+  destination: string | null;
+  broker_slip: string | null;
+  printable: Generated<boolean>;
+}
+
+export interface ProductDeliveriesTable {
+  id: Generated<string>;
+  company_id: number;
+  entity_id: number;
+  movement_id: string;
+  line_no: number;
+  deposit_id: number;
+  date: string;
+  series: number;
+  number: number;
+  quantity: Numeric;
+}
+
+export interface GrainContractApplicationsTable {
+  id: Generated<string>;
+  company_id: number;
+  contract_id: number;
+  movement_id: string;
+  kilos: Numeric;
+}
+
+export interface GrainContractFixingsTable {
+  id: Generated<number>;
+  company_id: number;
+  contract_id: number;
+  date: string;
+  kilos: Numeric;
+  price: Numeric;
+}
+
+export interface FieldCustomersTable {
+  company_id: number;
+  user_id: number;
+  entity_id: number;
+  address: string | null;
+  document: string | null;
+  created_by_rep: Generated<boolean>;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+}
+export interface RouteStopsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  entity_id: number;
+  /** 1 = lunes … 7 = domingo. */
+  weekday: number;
+  shift: 'mañana' | 'tarde';
+  hour: string | null;
+  note: string | null;
+}
+export interface FieldVisitsTable {
+  company_id: number;
+  user_id: number;
+  entity_id: number;
+  visit_date: ColumnType<string, string, string>;
+  state: 'normal' | 'pendiente' | 'no_fuimos';
+  updated_at: Generated<Date>;
+}
+export interface FieldSalesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  entity_id: number;
+  sale_date: ColumnType<string, string, string>;
+  operation_type_id: number | null;
+  total: Numeric;
+  idempotency_key: string;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+export interface FieldSaleLinesTable {
+  sale_id: number;
+  line_no: number;
+  company_id: number;
+  product_id: number;
+  quantity: Numeric;
+  unit_price: Numeric;
+  amount: Numeric;
+}
+/** A deletion done with an Idempotency-Key (migration 20261125_1300_field_delete_keys): a replay changes nothing. */
+export interface FieldSaleDeletionsTable {
+  company_id: number;
+  user_id: number;
+  idempotency_key: string;
+  entity_id: number;
+  sale_date: ColumnType<string, string, string>;
+  deleted: number;
+  created_at: Generated<Date>;
+}
+export interface FieldContainersTable {
+  company_id: number;
+  user_id: number;
+  entity_id: number;
+  visit_date: ColumnType<string, string, string>;
+  product_id: number;
+  quantity: Numeric;
+}
+
+// ── Receipts and voucher authorization (migration 20261124_1200_receipts) ───────────────────────────────────
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  name: string;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export type PaymentFieldOption = { id: string; descripcion: string };
+
+export interface PaymentMethodFieldsTable {
+  id: Generated<number>;
+  company_id: number;
+  method_id: number;
+  field_key: string;
+  id_ep: string | null;
+  label: string;
+  type: 'input' | 'select' | 'date' | 'checkbox';
+  input_type: Generated<'text' | 'number' | 'file'>;
+  suma: Generated<boolean>;
+  required: Generated<boolean>;
+  required_file: Generated<boolean>;
+  placeholder: string | null;
+  options: Json<PaymentFieldOption[]> | null;
+  default_value: string | null;
+  sort_order: Generated<number>;
+}
+
+export interface ReceiptsTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  series: Generated<number>;
+  number: number;
+  date: string;
+  status: 'pending' | 'approved' | 'rejected';
+  total_selected: Numeric;
+  total_collected: Numeric;
+  observations: string | null;
+  user_id: number | null;
+  idempotency_key: string | null;
+  movement_id: string | null;
+  created_at: Generated<Timestamp>;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  rejected_at: Timestamp | null;
+  rejected_by: number | null;
+  rejection_reason: string | null;
+}
+
+export interface ReceiptApplicationsTable {
+  id: Generated<string>;
+  company_id: number;
+  receipt_id: number;
+  movement_id: string | number;
+  amount: Numeric;
+}
+
+export type ReceiptFieldValue = { id: string; label: string; value: string };
+
+export interface ReceiptPaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  receipt_id: number;
+  line_no: number;
+  method_id: number;
+  amount: Numeric;
+  fields: Json<ReceiptFieldValue[]>;
+}
+
+export interface ReceiptAttachmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  receipt_id: number;
+  payment_line_no: number;
+  field_key: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  /** Only rows older than the file storage, until relocateAttachments moves them (migration 20261125_1200). */
+  data: Buffer | null;
+  storage_dir: string | null;
+  storage_name: string | null;
+}
+
+export interface StockVouchersTable {
+  id: Generated<number>;
+  company_id: number;
+  entity_id: number;
+  seller_id: number | null;
+  zone_id: number | null;
+  date: string;
+  voucher_code: string;
+  voucher_name: string;
+  series: number;
+  number: number;
+  order_number: number | null;
+  detail: string | null;
+  created_by: string;
+  amount: Numeric;
+  status: Generated<'pending' | 'authorized' | 'rejected'>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  reason: string | null;
+}
+
+export interface StockVoucherLinesTable {
+  id: Generated<number>;
+  voucher_id: number;
+  line_no: number;
+  description: string;
+  quantity: Numeric;
+  amount: Numeric;
 }
 
 export interface Database {
+  payment_methods: PaymentMethodsTable;
+  payment_method_fields: PaymentMethodFieldsTable;
+  receipts: ReceiptsTable;
+  receipt_applications: ReceiptApplicationsTable;
+  receipt_payments: ReceiptPaymentsTable;
+  receipt_attachments: ReceiptAttachmentsTable;
+  stock_vouchers: StockVouchersTable;
+  stock_voucher_lines: StockVoucherLinesTable;
   companies: CompaniesTable;
   users: UsersTable;
   profiles: ProfilesTable;
@@ -319,6 +616,8 @@ export interface Database {
   pending_registrations: PendingRegistrationsTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
+  login_throttles: LoginThrottlesTable;
+  known_devices: KnownDevicesTable;
   audit_log: AuditLogTable;
   server_settings: ServerSettingsTable;
   zones: ZonesTable;
@@ -329,8 +628,14 @@ export interface Database {
   dashboard_items: DashboardItemsTable;
   grains: GrainsTable;
   account_movements: AccountMovementsTable;
+  account_types: AccountTypesTable;
+  statement_checkpoints: StatementCheckpointsTable;
   sales_orders: SalesOrdersTable;
   grain_movements: GrainMovementsTable;
+  grain_contracts: GrainContractsTable;
+  grain_contract_fixings: GrainContractFixingsTable;
+  grain_contract_applications: GrainContractApplicationsTable;
+  product_deliveries: ProductDeliveriesTable;
   product_facets: ProductFacetsTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
@@ -347,6 +652,19 @@ export interface Database {
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
   voucher_lines: VoucherLinesTable;
+  deposits: DepositsTable;
+  user_deposits: UserDepositsTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
+  product_barcodes: ProductBarcodesTable;
+  order_pickings: OrderPickingsTable;
+  field_customers: FieldCustomersTable;
+  route_stops: RouteStopsTable;
+  field_visits: FieldVisitsTable;
+  field_sales: FieldSalesTable;
+  field_sale_lines: FieldSaleLinesTable;
+  field_containers: FieldContainersTable;
+  field_sale_deletions: FieldSaleDeletionsTable;
 }
 
 export const FACET_KINDS = ['unegocio', 'familia', 'subfamilia', 'presentacion', 'rubro', 'subrubro', 'linea', 'marca'] as const;
@@ -391,6 +709,10 @@ export interface ProductsTable {
   barcode: string | null;
   active: Generated<boolean>;
   search_text: ColumnType<string, never, never>;
+  /** Ids of the price lists that price it, kept by triggers on price_list_items (migration 20261125_1400). */
+  price_lists: ColumnType<number[], never, never>;
+  /** A returnable container (envase): listed by GET /products/envase, loaded on the Envases screen. */
+  is_container: Generated<boolean>;
 }
 
 export interface ProductImagesTable {
@@ -552,6 +874,63 @@ export interface VoucherLinesTable {
   unit_price: Numeric | null;
   discount: Numeric | null;
   amount: Numeric;
+  /** The deposit an invoiced product is withdrawn from (migration 20261124_1600_stock_positions). */
+  deposit_id: number | null;
+}
+
+export interface DepositsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: number;
+  name: string;
+  is_default: Generated<boolean>;
+}
+
+export interface UserDepositsTable {
+  company_id: number;
+  user_id: number;
+  deposit_id: number;
+}
+
+export interface StockLevelsTable {
+  company_id: number;
+  deposit_id: number;
+  product_id: number;
+  quantity: NumericDefault;
+  counted_at: Timestamp | null;
+  counted_by: number | null;
+}
+
+export interface StockMovementsTable {
+  id: Generated<string>;
+  company_id: number;
+  deposit_id: number;
+  product_id: number;
+  user_id: number | null;
+  kind: 'adjustment' | 'confirmation' | 'picking';
+  quantity_before: Numeric;
+  quantity_after: Numeric;
+  order_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ProductBarcodesTable {
+  company_id: number;
+  barcode: string;
+  product_id: number;
+  symbology: 'ean13' | 'ean8' | 'code128';
+}
+
+export interface OrderPickingsTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  user_id: number | null;
+  deposit_id: number | null;
+  outcome: 'picked' | 'cancelled';
+  reason: number | null;
+  lines: unknown;
+  created_at: Generated<Timestamp>;
 }
 
 export type User = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ import { type Readable, type Writable } from 'node:stream';
  * downloads by (directorio, name) afterwards. Each file lives in its own random directory; leftovers expire on
  * their own (sweep). The interface is what callers depend on, so an S3-compatible store (objects under
  * `tmp-files/{directorio}/{name}` with a bucket lifecycle rule for expiry) can replace the disk later.
+ * Files kept for good (receipt attachments, modules/receipts/attachments.ts) use the same interface in a store of
+ * their own that no sweeper runs on.
  */
 
 export type TempFile = {

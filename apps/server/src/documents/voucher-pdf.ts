@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatCuit, formatDateSlash, formatMoney, formatNumber } from '@portal/contract';
+import { formatCuit, formatDateSlash, formatMoney, formatNumber, voucherNumberText } from '@portal/contract';
 import {
   A4,
   FONT,
@@ -125,11 +125,8 @@ type Column<L> = {
   wraps?: boolean;
 };
 
-/** '00003' / '00001234'. */
-export function voucherNumberText(pointOfSale: number | null, number: number): string {
-  const n = String(number).padStart(8, '0');
-  return pointOfSale === null ? n : `${String(pointOfSale).padStart(5, '0')}-${n}`;
-}
+/** One format for every screen, PDF and text: the contract's (packages/contract/src/format.ts). */
+export { voucherNumberText };
 
 function productColumns(): Column<VoucherProductLine>[] {
   // Codes like 'SEM-010006' fit whole; units ('Bolsa x 80.000 semillas') wrap like the description.

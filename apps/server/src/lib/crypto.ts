@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -81,4 +81,32 @@ export function verifyAccessToken(
   if (typeof c.sub !== 'number' || typeof c.fam !== 'string' || typeof c.exp !== 'number') return null;
   if (!ignoreExpiry && c.exp <= nowSeconds) return null;
   return c as AccessClaims;
+}
+
+/**
+ * AES-256-GCM under a key derived (HKDF-SHA256) from a secret the caller holds, e.g. a refresh token that is
+ * stored only as its hash: whoever reads the database cannot open what was sealed for the token's holder.
+ */
+function keyFrom(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'portal-seal', 'refresh-successor', 32));
+}
+
+export function seal(plaintext: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFrom(secret), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+/** The sealed text, or null when it was not sealed with this secret (or was altered). */
+export function unseal(sealed: string, secret: string): string | null {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  if (!iv || !tag || !body) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyFrom(secret), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, firstIssueMessage, msg, type RouteDef } from '@portal/contract';
-import type { AuthUser, Tenant } from '../plugins/access.js';
+import type { AuthUser, EntityTenant, QueryCredentials, Tenant } from '../plugins/access.js';
 import { badRequest } from './http-errors.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -13,8 +13,42 @@ export type RouteInput<D extends RouteDef> = {
   request: FastifyRequest;
   reply: FastifyReply;
   user: D['access'] extends 'public' ? undefined : AuthUser;
-  tenant: D['access'] extends 'company' | 'entity' ? Tenant : undefined;
+  /** Entity routes get a tenant whose entity is set (the gate refuses the call otherwise). */
+  tenant: D['access'] extends 'entity' ? EntityTenant : D['access'] extends 'company' ? Tenant : undefined;
 };
+
+/** What a public use of a gated path gets (registerRoute's `publicUse`): no user, no tenant. */
+export type PublicInput = { request: FastifyRequest; reply: FastifyReply };
+
+export type RouteOptions = {
+  prefix?: string;
+  /**
+   * Uses of the path the browser opens itself (window.open, <a href>: no headers): when this says so for the
+   * request's query, its `token`, `cooperativa` and `entity_id` stand for the bearer, Cuit and Entity_ID headers.
+   */
+  queryCredentials?: (query: Record<string, unknown>) => boolean;
+  /**
+   * A use of the path that is public (a product picture on /proxy/files: an <img> sends no header): when `when`
+   * says so for the query, `handler` answers it without the gate; every other use goes through the gate.
+   */
+  publicUse?: { when: (query: Record<string, unknown>) => boolean; handler: (input: PublicInput) => Promise<unknown> };
+};
+
+/** A query flag: 'true' or '1'. */
+export function isFlag(value: unknown): boolean {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v === 'true' || v === '1';
+}
+
+function first(value: unknown): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** token, cooperativa and entity_id as the raw query has them. */
+function queryCredentials(query: Record<string, unknown>): QueryCredentials {
+  return { token: first(query.token), cooperativa: first(query.cooperativa), entity_id: first(query.entity_id) };
+}
 
 type Answer<D extends RouteDef> = z.input<D['response']> | FastifyReply;
 
@@ -30,8 +64,21 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.ou
   return result.data;
 }
 
+/** A NUL character anywhere in the input: PostgreSQL text cannot hold it, so it is a 400 before any query. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<S> {
   return (schema ? parseOr400(schema, value) : undefined) as Out<S>;
+}
+
+/** Every route registered from a contract descriptor, per app: the fuzz and authorization tests walk this list. */
+const registry = new WeakMap<FastifyInstance, Array<{ def: RouteDef; url: string }>>();
+export function registeredRoutes(app: FastifyInstance): ReadonlyArray<{ def: RouteDef; url: string }> {
+  return registry.get(app) ?? [];
 }
 
 /**
@@ -44,25 +91,36 @@ export function registerRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
   handler: (input: RouteInput<D>) => Promise<Answer<D>>,
-  options: { prefix?: string } = {},
+  options: RouteOptions = {},
 ): void {
   // Role and module are checked against the company's membership: a route without one would skip them silently.
   if ((def.admin || def.orProfiles || def.module) && def.access !== 'company' && def.access !== 'entity') {
     throw new Error(`${def.method} ${def.url}: admin, orProfiles and module need access 'company' or 'entity'`);
   }
+  const url = `${options.prefix ?? API_PREFIX}${def.url}`;
+  const list = registry.get(app) ?? [];
+  list.push({ def, url });
+  registry.set(app, list);
   app.route({
     method: def.method,
-    url: `${options.prefix ?? API_PREFIX}${def.url}`,
+    url,
     config: { contract: def },
     handler: async (request, reply) => {
+      const raw = (request.query ?? {}) as Record<string, unknown>;
+      if (options.publicUse?.when(raw)) {
+        if (hasNul(request.params) || hasNul(request.query)) throw badRequest(msg.solicitudInvalida);
+        return options.publicUse.handler({ request, reply });
+      }
       const scoped = def.access === 'company' || def.access === 'entity';
-      const gate = scoped ? await app.authenticateTenant(request, def.access === 'entity') : undefined;
+      const fromQuery = options.queryCredentials?.(raw) ? queryCredentials(raw) : undefined;
+      const gate = scoped ? await app.authenticateTenant(request, def.access === 'entity', fromQuery) : undefined;
       const user = gate?.user ?? (def.access === 'public' ? undefined : await app.authenticate(request));
       const tenant = gate?.tenant;
       if (user && tenant) {
         await app.requireRole(request, user, tenant, def);
         if (def.module) await app.requireModule(request, user, tenant, def.module);
       }
+      if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) throw badRequest(msg.solicitudInvalida);
       const input = {
         params: parsePart(def.params, request.params),
         query: parsePart(def.query, request.query),

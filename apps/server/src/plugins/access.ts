@@ -1,15 +1,24 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
+import { writeAudit, type AuditEntry } from '../lib/audit.js';
 import { verifyAccessToken } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
-import { enabledFrom, enabledModuleIds, toModuleSettings, type ModuleSettingsRow } from '../modules/admin/module-access.js';
-
-type ModuleJoinRow = Parameters<typeof toModuleSettings>[0][number];
+import { readTables, writeWatchOf } from '../db/write-watch.js';
+import { AnswerCache } from './answer-cache.js';
+import { enabledFrom, enabledModuleIds, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
+import { liveUserQuery, membershipQuery } from './access-repository.js';
 
 export type AuthUser = { userId: number; familyId: string; username: string; email: string };
+
+/**
+ * Credentials a browser-opened URL carries in its query (window.open and <a href> cannot send headers): `token`
+ * stands for the bearer header, `cooperativa` for Cuit and `entity_id` for Entity_ID. registerRoute passes them to
+ * the gate for the uses its descriptor names; the very same checks run on them.
+ */
+export type QueryCredentials = { token?: string | undefined; cooperativa?: string | undefined; entity_id?: string | undefined };
 
 export type Tenant = {
   company: { id: number; cuit: string; name: string; code: number };
@@ -27,6 +36,9 @@ export type Tenant = {
   modules?: ModuleSettingsRow[];
 };
 
+/** The tenant of an entity-scoped call: the gate never lets one through without an active entity. */
+export type EntityTenant = Tenant & { entity: NonNullable<Tenant['entity']> };
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: DB;
@@ -37,8 +49,9 @@ declare module 'fastify' {
      * 401 unless the token is live, then 400/403 unless the Cuit (and, when required, Entity_ID / Actua_como) headers
      * match the user's links: one query, the path of every company- and entity-scoped call.
      */
-    authenticateTenant(request: FastifyRequest, requireEntity: boolean): Promise<{ user: AuthUser; tenant: Tenant }>;
-    audit(entry: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }): Promise<void>;
+    authenticateTenant(request: FastifyRequest, requireEntity: boolean, fromQuery?: QueryCredentials): Promise<{ user: AuthUser; tenant: Tenant }>;
+    /** An audit row outside any transaction (a refused request); state changes call writeAudit with their transaction. */
+    audit(entry: AuditEntry): Promise<void>;
     /** 403 unless the route's `admin` / `orProfiles` let this member in. */
     requireRole(request: FastifyRequest, user: AuthUser, tenant: Tenant, def: Pick<RouteDef, 'admin' | 'orProfiles'>): Promise<void>;
     /** 403 unless the module is enabled for this user, on the request's device, today. */
@@ -46,10 +59,13 @@ declare module 'fastify' {
   }
 }
 
-/** The `Dispositivo` header: mobile or desktop (the default); anything else is a 400. */
+/**
+ * The `Dispositivo` header: mobile or desktop; anything else is a 400. Without it, GET /data's `mobile=true` (the
+ * spec's own flag) says mobile, and anything else is desktop.
+ */
 export function deviceOf(request: FastifyRequest): Device {
   const v = headerValue(request, HEADERS.device)?.toLowerCase();
-  if (v === undefined) return 'desktop';
+  if (v === undefined) return (request.query as Record<string, unknown> | undefined)?.mobile === 'true' ? 'mobile' : 'desktop';
   if (!(DEVICES as readonly string[]).includes(v)) throw badRequest(msg.dispositivoInvalido);
   return v as Device;
 }
@@ -65,13 +81,8 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
  * (Cuit) and which entity (Entity_ID, or Actua_como for an administrator). Headers are claims to check,
  * never facts: each is matched against the user's links in the database on every request.
  */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('audit', async ({ action, userId = null, companyId = null, detail = {}, ip = null }) => {
-    await app.db
-      .insertInto('audit_log')
-      .values({ action, user_id: userId, company_id: companyId, detail: JSON.stringify(detail), ip })
-      .execute();
-  });
+export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?: number }) => {
+  app.decorate('audit', (entry: AuditEntry) => writeAudit(app.db, entry));
 
   async function deny(request: FastifyRequest, user: AuthUser, companyId: number | null, reason: string, message: string): Promise<never> {
     request.log.warn({ userId: user.userId, reason, headers: { cuit: request.headers.cuit, entity: request.headers.entity_id, actuaComo: request.headers.actua_como } }, 'access denied');
@@ -80,8 +91,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   }
 
   /** The bearer token's claims (signature and expiry checked), or 401. */
-  function claimsOf(request: FastifyRequest) {
-    const header = request.headers.authorization;
+  function claimsOf(request: FastifyRequest, fromQuery?: QueryCredentials) {
+    const header = fromQuery?.token ? `Bearer ${fromQuery.token}` : request.headers.authorization;
     if (!header) throw unauthorized(msg.noAutenticado);
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized(msg.tokenInvalido);
@@ -90,15 +101,36 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     return claims;
   }
 
+  /**
+   * The gate's answers (its statements' rows, before any check) are kept a few seconds per statement and parameters
+   * (token family, user, Cuit, entity, whatever else the statement reads) and forgotten at once when a table the
+   * statements read is written: logout, revocation, module and profile changes, suspension, entity links…
+   * (db/write-watch.ts reports every committed write, from every server process on PostgreSQL). The checks (401, 400,
+   * 403 and the audit of a denial) still run on every request. A DB not opened by openDatabase keeps nothing.
+   */
+  const watch = writeWatchOf(app.db);
+  const cache = new AnswerCache(watch ? (options.cacheMs ?? 0) : 0);
+  const watchedTexts = new Set<string>();
+  if (watch && cache.ttlMs > 0) {
+    // What the gate reads, known before the first request (a logout in a fresh process must reach the others); the
+    // tables of each statement the gate runs are added as it runs them, so a table added to its SQL is watched too.
+    watch.watch(['token_families', 'users', 'companies', 'memberships', 'membership_profiles', 'entities', 'user_entities', 'modules', 'company_modules', 'user_modules']);
+    const unsubscribe = await watch.subscribe(() => cache.clear());
+    app.addHook('onClose', async () => unsubscribe());
+  }
+  /** The statement's first row, from the cache when fresh. */
+  function firstRow<T>(query: { compile(): CompiledQuery<T> }): Promise<T | undefined> {
+    const compiled = query.compile();
+    if (watch && cache.ttlMs > 0 && !watchedTexts.has(compiled.sql)) {
+      watchedTexts.add(compiled.sql);
+      watch.watch(readTables(compiled.sql));
+    }
+    return cache.get(compiled, async (c) => (await app.db.executeQuery<T>(c)).rows[0]);
+  }
+
   /** The user of a token whose family is not revoked and who is not deleted, or 401. */
   async function liveUser(claims: { sub: number; fam: string }): Promise<AuthUser> {
-    const row = await app.db
-      .selectFrom('token_families as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['u.id', 'u.username', 'u.email', 'f.revoked_at', 'u.deleted_at'])
-      .where('f.id', '=', claims.fam)
-      .where('u.id', '=', claims.sub)
-      .executeTakeFirst();
+    const row = await firstRow(liveUserQuery(app.db, claims));
     if (!row || row.revoked_at || row.deleted_at) throw unauthorized(msg.tokenInvalido);
     return { userId: row.id, familyId: claims.fam, username: row.username, email: row.email };
   }
@@ -110,10 +142,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
    * live, the membership in the Cuit's company with its profiles, the entity of the header and whether it is linked
    * to the user, and the module settings of this user in this company. Then the checks, in order: 401, 400, 403.
    */
-  async function gate(request: FastifyRequest, claims: { sub: number; fam: string }, requireEntity: boolean): Promise<{ user: AuthUser; tenant: Tenant }> {
-    const cuit = headerValue(request, HEADERS.cuit);
+  async function gate(request: FastifyRequest, claims: { sub: number; fam: string }, requireEntity: boolean, fromQuery?: QueryCredentials): Promise<{ user: AuthUser; tenant: Tenant }> {
+    // With a query token, the query's cooperativa and entity_id stand for the headers they name (headers otherwise).
+    const q = fromQuery?.token ? fromQuery : undefined;
+    const cuit = q?.cooperativa ?? headerValue(request, HEADERS.cuit);
     const actuaComo = headerValue(request, HEADERS.actuaComo);
-    const entityHeader = headerValue(request, HEADERS.entity);
+    const entityHeader = q?.entity_id ?? headerValue(request, HEADERS.entity);
     const code = actuaComo ?? entityHeader;
     const malformed = !cuit ? msg.empresaObligatoria : !/^\d{11}$/.test(cuit) ? msg.cuitLongitud : null;
     if (malformed) {
@@ -122,41 +156,15 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw badRequest(malformed);
     }
 
-    const membership = await app.db
-      .selectFrom('token_families as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .leftJoin('companies as c', (j) => j.on('c.cuit', '=', cuit!))
-      .leftJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'c.id').onRef('m.user_id', '=', 'u.id'))
-      .leftJoin('entities as e', (j) => j.onRef('e.company_id', '=', 'c.id').on('e.code', '=', code !== undefined && /^\d{1,9}$/.test(code) ? Number(code) : -1))
-      .select((eb) => [
-        'u.id as user_id', 'u.username', 'u.email', 'f.revoked_at', 'u.deleted_at', 'm.user_id as member',
-        'c.id', 'c.cuit', 'c.name', 'c.code', 'c.active', 'm.is_admin', 'm.suspended', 'm.desktop', 'm.mobile',
-        'm.group_accounts', 'm.hidden_currencies', 'm.default_profile_id',
-        eb
-          .selectFrom('membership_profiles as mp')
-          .select(sql<number[]>`coalesce(array_agg(mp.profile_id order by mp.profile_id), '{}')`.as('ids'))
-          .whereRef('mp.company_id', '=', 'c.id')
-          .whereRef('mp.user_id', '=', 'u.id')
-          .as('profile_ids'),
-        'e.id as entity_id', 'e.code as entity_code', 'e.name as entity_name', 'e.active as entity_active',
-        eb
-          .exists(eb.selectFrom('user_entities as ue').select('ue.entity_id').whereRef('ue.entity_id', '=', 'e.id').whereRef('ue.user_id', '=', 'u.id'))
-          .as('entity_linked'),
-        sql<ModuleJoinRow[]>`(select coalesce(json_agg(json_build_object('id', md.id, 'parent_id', md.parent_id,
-            'c_mobile', cm.mobile, 'c_desktop', cm.desktop, 'c_from', cm.date_from, 'c_to', cm.date_to,
-            'u_mobile', um.mobile, 'u_desktop', um.desktop, 'u_from', um.date_from, 'u_to', um.date_to)), '[]'::json)
-          from modules md
-          left join company_modules cm on cm.module_id = md.id and cm.company_id = c.id
-          left join user_modules um on um.module_id = md.id and um.company_id = c.id and um.user_id = u.id)`.as('module_rows'),
-      ])
-      .where('f.id', '=', claims.fam)
-      .where('u.id', '=', claims.sub)
-      .executeTakeFirst();
+    const membership = await firstRow(membershipQuery(app.db, claims, cuit!, code));
     if (!membership || membership.revoked_at || membership.deleted_at) throw unauthorized(msg.tokenInvalido);
     const user: AuthUser = { userId: membership.user_id, familyId: claims.fam, username: membership.username, email: membership.email };
     // A company that does not exist and one the user is not linked to answer alike: nothing leaks.
     if (membership.member === null || membership.id === null || !membership.active) return deny(request, user, null, 'company', msg.empresaSinAcceso);
     if (membership.suspended) return deny(request, user, membership.id, 'suspended', msg.sesionSuspendida);
+    // The membership's device access (desktop / mobile) holds for every company-scoped call, not only GET /data.
+    const device = deviceOf(request);
+    if (!(device === 'mobile' ? membership.mobile : membership.desktop)) return deny(request, user, membership.id, `device:${device}`, msg.sinAccesoDispositivo);
 
     const tenant: Tenant = {
       company: { id: membership.id, cuit: membership.cuit!, name: membership.name!, code: membership.code! },
@@ -166,7 +174,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       desktop: membership.desktop!,
       mobile: membership.mobile!,
       groupAccounts: membership.group_accounts!,
-      hiddenCurrencies: membership.hidden_currencies ?? [],
+      // A copy: the row may be a kept answer that other requests share.
+      hiddenCurrencies: [...(membership.hidden_currencies ?? [])],
       modules: toModuleSettings(membership.module_rows ?? []),
       entity: null,
       actingAs: false,
@@ -175,7 +184,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (actuaComo !== undefined && !tenant.isAdmin) {
       return deny(request, user, membership.id, 'actua_como', msg.actuaComoSoloAdmin);
     }
-    if (code !== undefined && !/^\d{1,9}$/.test(code)) throw badRequest(msg.entidadSinAcceso);
+    if (code !== undefined && !/^\d{1,9}$/.test(code)) throw badRequest(actuaComo !== undefined ? msg.actuaComoInvalido : msg.entidadIdInvalido);
     if (code === undefined) {
       if (requireEntity) throw badRequest(msg.entidadObligatoriaHeader);
       return { user, tenant };
@@ -192,7 +201,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     return { user, tenant };
   }
 
-  app.decorate('authenticateTenant', async (request: FastifyRequest, requireEntity: boolean) => gate(request, claimsOf(request), requireEntity));
+  app.decorate('authenticateTenant', async (request: FastifyRequest, requireEntity: boolean, fromQuery?: QueryCredentials) =>
+    gate(request, claimsOf(request, fromQuery), requireEntity, fromQuery));
 
   app.decorate('requireRole', async (request: FastifyRequest, user: AuthUser, tenant: Tenant, def: Pick<RouteDef, 'admin' | 'orProfiles'>) => {
     if (!def.admin || tenant.isAdmin) return;

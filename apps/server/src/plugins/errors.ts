@@ -6,7 +6,9 @@ import { HttpError } from '../lib/http-errors.js';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: ErrorResponse = { success: false, msg: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      const mensaje = request.routeOptions.config?.contract?.mensaje ? { mensaje: error.message } : {};
+      const body: ErrorResponse = { success: false, msg: error.message, ...mensaje, ...(error.errors ? { errors: error.errors } : {}) };
+      if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;

@@ -15,30 +15,34 @@ export class RateLimiter {
     private readonly scale: number,
   ) {}
 
-  /** Counts a hit on `rule` for `subject`; throws 429 with the Spanish message once the window is full. */
-  async hit(rule: LimitRule, subject: string): Promise<void> {
+  /**
+   * Counts a hit on `rule` for `subject`; throws 429 with the Spanish message once the window is full (or with
+   * `message(retryAt)`, which tells the person when the window ends and they may try again).
+   */
+  async hit(rule: LimitRule, subject: string, message?: (retryAt: Date) => string): Promise<void> {
     const key = `${rule.name}:${subject}`;
     const window = `${rule.windowSeconds} seconds`;
-    const row = await sql<{ hits: number }>`
+    const row = await sql<{ hits: number; window_start: Date | string }>`
       insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
       on conflict (key) do update set
         hits = case when rate_limits.window_start < now() - ${window}::interval then 1 else rate_limits.hits + 1 end,
         window_start = case when rate_limits.window_start < now() - ${window}::interval then now() else rate_limits.window_start end
-      returning hits`.execute(this.db);
+      returning hits, window_start`.execute(this.db);
     const hits = row.rows[0]?.hits ?? 0;
-    if (hits > Math.ceil(rule.max * this.scale)) throw tooManyRequests(msg.demasiadosIntentos);
+    if (hits > Math.ceil(rule.max * this.scale)) {
+      const start = new Date(row.rows[0]!.window_start);
+      throw tooManyRequests(message ? message(new Date(start.getTime() + rule.windowSeconds * 1000)) : msg.demasiadosIntentos);
+    }
   }
 
-  /** Forgets a subject's hits (a successful login clears its failed attempts). */
+  /** Forgets a subject's hits. */
   async reset(rule: LimitRule, subject: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', `${rule.name}:${subject}`).execute();
   }
 }
 
-/** The limits of access.md's sensitive calls (per IP and per account). */
+/** The limits of access.md's sensitive calls (per IP and per account); failed logins: modules/access/login-throttle.ts. */
 export const LIMITS = {
-  loginPerIp: { name: 'login-ip', max: 30, windowSeconds: 300 },
-  loginFailuresPerAccount: { name: 'login-account', max: 8, windowSeconds: 900 },
   refreshPerIp: { name: 'refresh-ip', max: 120, windowSeconds: 300 },
   registerPerIp: { name: 'register-ip', max: 10, windowSeconds: 3600 },
   registerPerEmail: { name: 'register-email', max: 5, windowSeconds: 3600 },

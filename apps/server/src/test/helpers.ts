@@ -110,7 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const smtp = await startSmtpCapture();
   const { db, close } = await createTestDb();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: smtp.url, ...env });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, checkResponses: true });
   await app.ready();
   return {
     app,
@@ -125,10 +125,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         .map((l) => JSON.parse(l) as { to: string; text: string });
     },
     async close() {
+      const mismatches = app.responseMismatches ?? [];
       await app.close();
       await close();
       await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
+      // Fails the file loudly: an answer that left the contract (lib/response-check.ts), whatever the test looked at.
+      if (mismatches.length) throw new Error(`answers outside the contract's response schemas:\n${JSON.stringify(mismatches, null, 2)}`);
     },
   };
 }

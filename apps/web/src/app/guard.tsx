@@ -1,7 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isAuthenticated, sessionStore, useSession } from '../lib/session-store';
-import { AppShell } from './shell/app-shell';
+
+// The shell (header, menu, dialogs) is not part of the login screen's download.
+const loadShell = () => import('./shell/app-shell');
+const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
+
+/**
+ * The router's `lazy` of the shell's route: the shell's code loads together with the page's (the router runs the
+ * lazy functions of every matched route at once) instead of after it. Only for a signed-in user: the others are
+ * sent to the login screen, which does not need it.
+ */
+export const preloadShell = () => (isAuthenticated(sessionStore.get()) ? loadShell().then(() => ({})) : Promise.resolve({}));
 
 /**
  * The route guard of access.md §2: recovery and sign-in/sign-up always pass; an unauthenticated user is sent
@@ -13,7 +23,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return isAuthenticated(session) ? <>{children}</> : <Navigate to="/welcome" replace />;
 }
 
-const ENTITY_FREE = new Set(['usuarios']);
+// Company-wide administration screens: no entity is needed to read them.
+const ENTITY_FREE = new Set(['usuarios', 'auditoria']);
 
 export function ShellRoute() {
   const session = useSession();
@@ -31,7 +42,11 @@ export function ShellRoute() {
   if (!valid) return <UnknownRoute />;
   if (!session.host) return <Navigate to="/welcome/sessions" replace />;
   if (!session.entity && !ENTITY_FREE.has(section)) return <Navigate to={`/welcome/sessions?cuit=${session.host.cuit}`} replace />;
-  return <AppShell profile={profileId} />;
+  return (
+    <Suspense fallback={<div className="route-loading" role="progressbar" aria-label="Cargando" />}>
+      <AppShell profile={profileId} />
+    </Suspense>
+  );
 }
 
 /** '/': straight to the dashboard when a company, entity and profile are chosen; otherwise the sessions list. */

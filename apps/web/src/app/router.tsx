@@ -1,22 +1,88 @@
-import { createHashRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { createHashRouter, type LoaderFunctionArgs } from 'react-router';
 import { WelcomePage } from '../features/access/welcome-page';
-import { SessionsPage } from '../features/access/sessions-page';
-import { NewSessionPage } from '../features/access/new-session-page';
-import { ForgotPage } from '../features/access/forgot-page';
-import { RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
+import { isMobileNow } from '../lib/device';
+import { isAuthenticated, sessionStore } from '../lib/session-store';
+import { preloadShell, RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
+
+// Only the login screen is in the first download (docs/decisions/web-delivery.md: the login route's compressed
+// JavaScript has a budget, guarded by e2e/tests/web-delivery/service-worker.spec.ts); every other screen loads on
+// demand, with the Ant Design theme and TanStack Query (app/app-providers.tsx), which the login screen does not use.
+const withProviders = <P,>(page: Promise<P>, render: (page: P) => ReactNode) =>
+  Promise.all([import('./app-providers'), page]).then(([{ AppProviders }, loaded]) => ({
+    Component: () => <AppProviders>{render(loaded)}</AppProviders>,
+  }));
+const dashboardPage = () => import('../features/dashboard/dashboard-page');
+// Once the user acts on the sessions screen (picks a company, then an entity), the shell's and the dashboard's code,
+// where they land next, come down while the entity list and the user data are fetched: 'Ingresar' → dashboard does
+// not wait for them after the last click. Not before: a user only looking at the screen downloads only its own code.
+const prefetchLanding = () => {
+  const prefetch = () => {
+    window.removeEventListener('pointerdown', prefetch, true);
+    window.removeEventListener('keydown', prefetch, true);
+    void preloadShell();
+    void dashboardPage();
+  };
+  window.addEventListener('pointerdown', prefetch, true);
+  window.addEventListener('keydown', prefetch, true);
+};
+const sessionsPage = () =>
+  withProviders(import('../features/access/sessions-page'), ({ SessionsPage }) => <RequireAuth><SessionsPage /></RequireAuth>).then((route) => {
+    prefetchLanding();
+    return route;
+  });
+
+/**
+ * Loaders that answer at once (null) and only start requests, so that a screen's data travel with its code instead
+ * of after it (a cold open was code → user data → the page's answer, one round trip each on a 150 ms line). The
+ * shell's user data (its menu gates every page) for any page behind the shell; the dashboard's answer for the
+ * dashboard without filters (the first screen after login). They fill the one TanStack Query cache with the keys the
+ * screens read, and prefetchQuery does nothing while an answer is fresh.
+ */
+function signedIn(params: LoaderFunctionArgs['params']) {
+  const profile = Number(params.profile);
+  const session = sessionStore.get();
+  const { host, entity, actuaComo } = session;
+  if (!isAuthenticated(session) || !host || !Number.isInteger(profile) || profile <= 0) return null;
+  return { cuit: host.cuit, entity: entity?.codent ?? null, profile, actuaComo };
+}
+function prefetchUserData({ params }: LoaderFunctionArgs) {
+  const s = signedIn(params);
+  if (s) {
+    void Promise.all([import('./query'), import('../features/access')]).then(([{ queryClient }, { userDataQuery }]) =>
+      queryClient.prefetchQuery(userDataQuery({ ...s, mobile: isMobileNow() })),
+    );
+  }
+  return null;
+}
+function prefetchDashboard({ params, request }: LoaderFunctionArgs) {
+  const s = signedIn(params);
+  const filtered = new URL(request.url).searchParams.size > 0;
+  if (s?.entity && !filtered) {
+    const { cuit, entity, profile } = s;
+    void Promise.all([import('./query'), import('../features/dashboard')]).then(([{ queryClient }, { dashboardQuery }]) =>
+      queryClient.prefetchQuery(dashboardQuery({ cuit, entity, profile })),
+    );
+  }
+  return null;
+}
+const newSessionPage = () => withProviders(import('../features/access/new-session-page'), ({ NewSessionPage }) => <RequireAuth><NewSessionPage /></RequireAuth>);
+const forgotPage = () => withProviders(import('../features/access/forgot-page'), ({ ForgotPage }) => <ForgotPage />);
 
 export const router = createHashRouter([
   { path: '/', element: <RootRedirect /> },
   { path: '/welcome', element: <WelcomePage /> },
   { path: '/welcome/signin', element: <WelcomePage /> },
   { path: '/welcome/signup', element: <WelcomePage /> },
-  { path: '/welcome/sessions', element: <RequireAuth><SessionsPage /></RequireAuth> },
-  { path: '/welcome/new', element: <RequireAuth><NewSessionPage /></RequireAuth> },
-  { path: '/forgot', element: <ForgotPage /> },
-  { path: '/forgot/:hash', element: <ForgotPage /> },
+  { path: '/welcome/sessions', lazy: sessionsPage },
+  { path: '/welcome/new', lazy: newSessionPage },
+  { path: '/forgot', lazy: forgotPage },
+  { path: '/forgot/:hash', lazy: forgotPage },
   {
     path: '/:profile',
     element: <ShellRoute />,
+    lazy: preloadShell,
+    loader: prefetchUserData,
     children: [
       // handle.module: the shell shows a refusal instead of the page when the module is not enabled for the user.
       // Pages behind the shell load on demand: the login screens stay small on a rural connection, and the
@@ -24,10 +90,12 @@ export const router = createHashRouter([
       {
         path: 'dashboard',
         handle: { module: 'dashboard' },
-        lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+        loader: prefetchDashboard,
+        lazy: () => dashboardPage().then((m) => ({ Component: m.DashboardPage })),
       },
       { path: 'usuarios', lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })) },
       { path: 'parametros', lazy: () => import('../features/admin/parameters-page').then((m) => ({ Component: m.ParametersPage })) },
+      { path: 'auditoria', lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })) },
       // Order history (and one month of it, the dashboard's 'Compras por mes'); ranked above pedidos/:id.
       {
         path: 'pedidos/historial',
@@ -42,6 +110,13 @@ export const router = createHashRouter([
       // Order entry, the product detail (both addresses of ordering.md §2) and purchase orders.
       {
         path: 'pedidos',
+        handle: { module: 'pedidos' },
+        lazy: () => import('../features/catalog/orders-page').then((m) => ({ Component: m.OrdersPage })),
+      },
+      // ordering.md §1: /{profile}/pedidos has the children dashboard and historial; the ordering dashboard is the
+      // order-entry page itself (catalogue, orders made), ranked above pedidos/:id so 'dashboard' is no product id.
+      {
+        path: 'pedidos/dashboard',
         handle: { module: 'pedidos' },
         lazy: () => import('../features/catalog/orders-page').then((m) => ({ Component: m.OrdersPage })),
       },
@@ -69,6 +144,88 @@ export const router = createHashRouter([
         path: 'cfiscales',
         handle: { module: 'cfiscales' },
         lazy: () => import('../features/fiscal/fiscal-page').then((m) => ({ Component: m.FiscalPage })),
+      },
+      // Current account in three views (statements.md §2).
+      {
+        path: 'cronologico',
+        handle: { module: 'cronologico' },
+        lazy: () => import('../features/statements/statements-page').then((m) => ({ Component: m.ChronologicalPage })),
+      },
+      {
+        path: 'financiero',
+        handle: { module: 'financiero' },
+        lazy: () => import('../features/statements/statements-page').then((m) => ({ Component: m.FinancialPage })),
+      },
+      {
+        path: 'canjes',
+        handle: { module: 'canjes' },
+        lazy: () => import('../features/statements/statements-page').then((m) => ({ Component: m.ExchangePage })),
+      },
+      // Warehouse picking and stock counting (field-warehouse.md): the order number is the route param id.
+      {
+        path: 'almacenes',
+        handle: { module: 'almacenes' },
+        lazy: () => import('../features/warehouse/pending-orders-page').then((m) => ({ Component: m.PendingOrdersPage })),
+      },
+      {
+        path: 'detalleAlmacenes/:id',
+        handle: { module: 'almacenes' },
+        lazy: () => import('../features/warehouse/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
+      },
+      {
+        path: 'stock',
+        handle: { module: 'stock' },
+        lazy: () => import('../features/stock/stock-page').then((m) => ({ Component: m.StockPage })),
+      },
+      // Field sales (field-warehouse.md §2): Visitas, customer detail (with or without id), Envases.
+      {
+        path: 'repartos',
+        handle: { module: 'repartos' },
+        lazy: () => import('../features/visits').then((m) => ({ Component: m.VisitsPage })),
+      },
+      {
+        path: 'detalle-cliente/:fecha',
+        handle: { module: 'repartos' },
+        lazy: () => import('../features/visits').then((m) => ({ Component: m.CustomerDetailPage })),
+      },
+      {
+        path: 'detalle-cliente/:id/:fecha',
+        handle: { module: 'repartos' },
+        lazy: () => import('../features/visits').then((m) => ({ Component: m.CustomerDetailPage })),
+      },
+      {
+        path: 'envases',
+        handle: { module: 'repartos' },
+        lazy: () => import('../features/visits').then((m) => ({ Component: m.ContainersPage })),
+      },
+      {
+        path: 'recibos',
+        handle: { module: 'recibos' },
+        lazy: () => import('../features/receipts/receipts-page').then((m) => ({ Component: m.ReceiptsPage })),
+      },
+      {
+        // No handle.module: administrators (profile 1, whose menu does not carry it) open it too; the API enforces
+        // the role and the module (docs/decisions/receipts.md).
+        path: 'autorizacion',
+        lazy: () => import('../features/authorizations/authorizations-page').then((m) => ({ Component: m.AuthorizationsPage })),
+      },
+      // FICHA DE GRANOS (statements.md §2): the dashboard's grain position rows link to /1/granos/{grano}/{cosecha}.
+      ...['granos', 'granos/:grano', 'granos/:grano/:cosecha'].map((path) => ({
+        path,
+        handle: { module: 'granos' },
+        lazy: () => import('../features/grain/grain-page').then((m) => ({ Component: m.GrainPage })),
+      })),
+      // Contracts (statements.md §2): /{n}/contratos and /{n}/contratos/{grano}.
+      ...['contratos', 'contratos/:grano'].map((path) => ({
+        path,
+        handle: { module: 'contratos' },
+        lazy: () => import('../features/contracts/contracts-page').then((m) => ({ Component: m.ContractsPage })),
+      })),
+      // Stock positions and deliverables (statements.md §2).
+      {
+        path: 'posicionstockventas',
+        handle: { module: 'posicionstockventas' },
+        lazy: () => import('../features/stock-positions/stock-positions-page').then((m) => ({ Component: m.StockPositionsPage })),
       },
       { path: '*', element: <UnknownRoute /> },
     ],

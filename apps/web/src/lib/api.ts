@@ -20,10 +20,16 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Calls that must not carry the bearer token (login, registration, recovery). */
   anonymous?: boolean;
+  /** Another API base than the main one (the field API of field-warehouse.md §7 has its own). */
+  base?: string;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** A multipart body (files): sent as it is, the browser sets its content type and boundary. */
+  form?: FormData;
 };
 
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = path.startsWith('/whitelabel') ? path : `${API_PREFIX}${path}`;
+function buildUrl(path: string, query?: RequestOptions['query'], base: string = API_PREFIX): string {
+  const url = path.startsWith('/whitelabel') ? path : `${base}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
@@ -43,24 +49,41 @@ function headers(anonymous: boolean): Record<string, string> {
   return h;
 }
 
-/** One refresh at a time: concurrent 401s wait for the same rotation instead of burning the token twice. */
-let refreshing: Promise<boolean> | null = null;
-async function refreshTokens(): Promise<boolean> {
-  const refreshToken = sessionStore.get().refreshToken;
-  if (!refreshToken) return false;
-  refreshing ??= (async () => {
+/**
+ * One refresh at a time, across tabs: concurrent 401s of this tab wait for the same rotation, and tabs take turns
+ * through a Web Lock, the later one using the tokens the earlier one stored instead of presenting the rotated
+ * token again. Where Web Locks are missing (a page not served over a secure origin), the server's 30-s grace
+ * window answers a repeated token with the same pair, so two tabs still keep the session.
+ *
+ * Only the server's refusal of the refresh token ends the session. A refresh that never got an answer (no
+ * signal in the field, a tab reloaded while it waited) or got a 429 / 5xx leaves the tokens as they are: logging
+ * out there would wipe the session of every tab for a dropped connection.
+ */
+type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
+let refreshing: Promise<RefreshOutcome> | null = null;
+async function refreshTokens(): Promise<RefreshOutcome> {
+  const stale = sessionStore.get().refreshToken;
+  if (!stale) return 'refused';
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     try {
-      const res = await fetch(buildUrl('/oauth'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: 'master', grant_type: 'refresh_token', refresh_token: refreshToken }),
+      return await withRefreshLock(async () => {
+        const current = sessionStore.reload().refreshToken;
+        if (!current) return 'refused';
+        // Another tab rotated it while this one waited: its tokens are already in the store.
+        if (current !== stale) return 'renewed';
+        const res = await fetch(buildUrl('/oauth'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ client_id: 'master', grant_type: 'refresh_token', refresh_token: current }),
+        });
+        if (res.status === 400 || res.status === 401) return 'refused';
+        if (!res.ok) return 'unreachable';
+        const tokens = (await res.json()) as OauthResponse;
+        sessionStore.set({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+        return 'renewed';
       });
-      if (!res.ok) return false;
-      const tokens = (await res.json()) as OauthResponse;
-      sessionStore.set({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
-      return true;
     } catch {
-      return false;
+      return 'unreachable';
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
@@ -68,23 +91,30 @@ async function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('portal-refresh', fn) as Promise<T>) : fn();
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, anonymous = false } = options;
+  const { method = 'GET', body, query, signal, anonymous = false, base, headers: extra, form } = options;
   const send = () =>
-    fetch(buildUrl(path, query), {
+    fetch(buildUrl(path, query, base), {
       method,
       signal,
-      headers: { ...headers(anonymous), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...headers(anonymous), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   let res = await send();
   if (res.status === 401 && !anonymous && sessionStore.get().refreshToken) {
-    if (await refreshTokens()) {
+    const outcome = await refreshTokens();
+    if (outcome === 'renewed') {
       res = await send();
-    } else {
+    } else if (outcome === 'refused') {
       sessionStore.clear();
       window.location.hash = '#/welcome';
     }
+    // 'unreachable': the 401 stands for this call; the session stays for the next one.
   }
   const text = await res.text();
   let data: unknown = null;
@@ -128,7 +158,7 @@ export async function freshAccessToken(minSeconds = 60): Promise<string | null> 
 export async function apiBlob(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
   const send = () => fetch(buildUrl(path, options.query), { signal: options.signal, headers: headers(false) });
   let res = await send();
-  if (res.status === 401 && sessionStore.get().refreshToken && (await refreshTokens())) res = await send();
+  if (res.status === 401 && sessionStore.get().refreshToken && (await refreshTokens()) === 'renewed') res = await send();
   if (!res.ok) {
     let message: string = msg.errorInterno;
     try {

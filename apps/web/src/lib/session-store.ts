@@ -34,6 +34,11 @@ const listeners = new Set<() => void>();
 
 export const sessionStore = {
   get: (): SessionState => state,
+  /** Reads local storage again now (another tab may have written it; its 'storage' event can still be on its way). */
+  reload(): SessionState {
+    state = read();
+    return state;
+  },
   set(patch: Partial<SessionState>) {
     state = { ...state, ...patch };
     localStorage.setItem(KEY, JSON.stringify(state));

@@ -3,6 +3,18 @@ import * as m20261121_1300_access from './20261121_1300_access.js';
 import * as m20261121_1400_admin_dashboard from './20261121_1400_admin_dashboard.js';
 import * as m20261121_1500_admin from './20261121_1500_admin.js';
 import * as m20261121_1600_ordering from './20261121_1600_ordering.js';
+import * as m20261124_0900_wave1 from './20261124_0900_wave1.js';
+import * as m20261124_1000_hardening from './20261124_1000_hardening.js';
+import * as m20261124_1100_statements from './20261124_1100_statements.js';
+import * as m20261124_1200_receipts from './20261124_1200_receipts.js';
+import * as m20261124_1300_field from './20261124_1300_field.js';
+import * as m20261124_1400_warehouse from './20261124_1400_warehouse.js';
+import * as m20261124_1500_contracts from './20261124_1500_contracts.js';
+import * as m20261124_1600_stock_positions from './20261124_1600_stock_positions.js';
+import * as m20261125_1200_receipt_review from './20261125_1200_receipt_review.js';
+import * as m20261125_1300_field_delete_keys from './20261125_1300_field_delete_keys.js';
+import * as m20261125_1400_catalog_price_lists from './20261125_1400_catalog_price_lists.js';
+import * as m20261126_1000_statement_checkpoints from './20261126_1000_statement_checkpoints.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +22,18 @@ const migrations: Record<string, Migration> = {
   '20261121_1400_admin_dashboard': m20261121_1400_admin_dashboard,
   '20261121_1500_admin': m20261121_1500_admin,
   '20261121_1600_ordering': m20261121_1600_ordering,
+  '20261124_0900_wave1': m20261124_0900_wave1,
+  '20261124_1000_hardening': m20261124_1000_hardening,
+  '20261124_1100_statements': m20261124_1100_statements,
+  '20261124_1200_receipts': m20261124_1200_receipts,
+  '20261124_1300_field': m20261124_1300_field,
+  '20261124_1400_warehouse': m20261124_1400_warehouse,
+  '20261124_1500_contracts': m20261124_1500_contracts,
+  '20261124_1600_stock_positions': m20261124_1600_stock_positions,
+  '20261125_1200_receipt_review': m20261125_1200_receipt_review,
+  '20261125_1300_field_delete_keys': m20261125_1300_field_delete_keys,
+  '20261125_1400_catalog_price_lists': m20261125_1400_catalog_price_lists,
+  '20261126_1000_statement_checkpoints': m20261126_1000_statement_checkpoints,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { todayInArgentina } from '@portal/contract';
+import { todayInArgentina, voucherNumberText } from '@portal/contract';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.js';
 import type { AccountMovementsTable, GrainMovementsTable, SalesOrdersTable } from '../schema.js';
@@ -7,6 +7,7 @@ import { bulkInsert } from './bulk.js';
 import type { DemoSize } from './seed.js';
 import type { CatalogSample } from './catalog.js';
 import { voucherLinesFor, type VoucherLineSeed } from './vouchers.js';
+import { letterFor } from '../../lib/invoice-letter.js';
 
 /**
  * Ledgers the dashboards (and later the statement, order and grain screens) are computed from: zones and
@@ -73,7 +74,7 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
 
     const entities = await trx
       .selectFrom('entities')
-      .select(['id', 'code', 'seller_id'])
+      .select(['id', 'code', 'seller_id', 'cuit'])
       .where('company_id', '=', company.id)
       .where('seller_id', 'is not', null)
       .orderBy('code')
@@ -98,7 +99,10 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
       for (let i = 0; i < v.movements; i++) {
         const date = addDays(today, -Math.floor(((v.movements - i) / v.movements) * 540) + rnd.int(-5, 0));
         const usd = rnd.chance(0.18);
-        const letter = rnd.chance(0.7) ? 'A' : 'B';
+        // Vouchers follow the customer's VAT condition (AFIP): a registered taxpayer gets A, anyone else B. The draw
+        // that used to pick the letter is kept, so the rest of the demo (amounts, dates, receipts) stays as it was.
+        rnd.chance(0.7);
+        const letter = letterFor(e.cuit);
         const invoice = voucherLinesFor(rnd, {
           products: detailed ? products : [], letter, usd,
           fallbackAmount: usd ? rnd.int(800, 18_000) + rnd.int(0, 99) / 100 : rnd.int(150_000, 4_800_000) + rnd.int(0, 99) / 100,
@@ -128,28 +132,28 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
           if (detailed) {
             lines.set(`RC|${rcNumber}`, [
               { kind: 'other', description: rnd.pick(['Transferencia bancaria', 'Cheque de terceros', 'E-cheq', 'Canje de granos']), amount },
-              { kind: 'other', description: `Cancela Factura ${letter} 0003-${String(fcNumber).padStart(8, '0')}`, amount },
+              { kind: 'other', description: `Cancela Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount },
             ]);
           }
           movements.push({
             company_id: company.id, entity_id: e.id, date: rcDate,
             voucher_code: 'RC', voucher_name: 'Recibo', series: 1, number: rcNumber, letter: null, detail: 'Cobranza',
             currency: usd ? 'USD' : 'ARS', amount: (-amount).toFixed(2), due_date: null, settled: true,
-            time: `${String(rnd.int(8, 17)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`, origin_type: 'FC', origin_number: fcNumber,
+            time: `${String(rnd.int(8, 17)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`, origin_type: 'FC', origin_number: fcNumber, origin_series: 3,
           });
         } else if (rnd.chance(0.15)) {
           const ncNumber = invoiceNumber++;
           const ncDate = addDays(date, rnd.int(2, 15)) > today ? today : addDays(date, rnd.int(2, 15));
           const credit = Math.round(amount * 10) / 100;
           const ratio = credit / amount;
-          if (detailed) lines.set(`NC|${ncNumber}`, [{ kind: 'other', description: `Bonificación por volumen s/ Factura ${letter} 0003-${String(fcNumber).padStart(8, '0')}`, amount: letter === 'A' ? Math.round(invoice.net * ratio * 100) / 100 : credit }]);
+          if (detailed) lines.set(`NC|${ncNumber}`, [{ kind: 'other', description: `Bonificación por volumen s/ Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount: letter === 'A' ? Math.round(invoice.net * ratio * 100) / 100 : credit }]);
           movements.push({
             company_id: company.id, entity_id: e.id, date: ncDate,
             voucher_code: 'NC', voucher_name: `Nota de crédito ${letter}`, series: 3, number: ncNumber, letter, detail: 'Bonificación por volumen',
             currency: usd ? 'USD' : 'ARS', amount: (-credit).toFixed(2), due_date: null, settled: true,
             ...fiscal(letter === 'A' ? 3 : 8, ncDate), net_amount: (-Math.round(invoice.net * ratio * 100) / 100).toFixed(2),
             vat21: (-Math.round(invoice.vat21 * ratio * 100) / 100).toFixed(2), vat105: (-(credit - Math.round(invoice.net * ratio * 100) / 100 - Math.round(invoice.vat21 * ratio * 100) / 100)).toFixed(2),
-            other_taxes: '0.00', origin_type: 'FC', origin_number: fcNumber, sale_condition: 'Cuenta corriente 30 días',
+            other_taxes: '0.00', origin_type: 'FC', origin_number: fcNumber, origin_series: 3, sale_condition: 'Cuenta corriente 30 días',
           });
         }
       }
@@ -200,7 +204,7 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
       company_id: 'integer', entity_id: 'integer', date: 'date', voucher_code: 'text', voucher_name: 'text', series: 'integer', number: 'integer',
       letter: 'text', detail: 'text', currency: 'text', amount: 'numeric', due_date: 'date', settled: 'boolean', time: 'text', afip_type: 'integer',
       net_amount: 'numeric', vat21: 'numeric', vat105: 'numeric', other_taxes: 'numeric', cae: 'text', cae_due: 'date', printable: 'boolean',
-      origin_type: 'text', origin_number: 'integer', sale_condition: 'text',
+      origin_type: 'text', origin_number: 'integer', origin_series: 'integer', sale_condition: 'text',
     }, movements.map((m) => ({ ...m, printable: m.printable ?? true })));
     await insertVoucherLines(trx, company.id, detailedEntities, lines);
     await bulkInsert(trx, 'sales_orders', {

@@ -3,15 +3,21 @@ import type { DB } from '../database.js';
 import type { Insertable } from 'kysely';
 import type { EntitiesTable } from '../schema.js';
 import { hashPassword } from '../../lib/crypto.js';
-import { logoSvg } from '../../modules/branding/logo.js';
+import { logoSvg } from '../../lib/logo.js';
 import { Random } from './random.js';
 import { ADMIN_PASSWORD, COMPANIES, DEMO_PASSWORD, ENTITY_CODES, SELF_SIGNUP_CUSTOMER } from './identities.js';
 import { FIRM_KINDS, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, LOCALITIES } from './names.js';
 import { seedAdmin } from './admin.js';
+import { seedStatementData } from './statements.js';
 import { seedDashboardData, seedDashboardItems } from './dashboard.js';
 import { bulkInsert } from './bulk.js';
 import { seedCatalog } from './catalog.js';
 import { seedOrderingData } from './ordering.js';
+import { seedWarehouse } from './warehouse.js';
+import { seedField } from './field.js';
+import { seedReceiptsData } from './receipts.js';
+import { seedContracts } from './contracts.js';
+import { seedStockPositions } from './stock-positions.js';
 
 export type DemoSize = 'small' | 'demo' | 'large';
 
@@ -172,6 +178,11 @@ export async function seedDemo(db: DB, size: DemoSize): Promise<void> {
     const catalog = await seedCatalog(trx, size);
     await seedDashboardData(trx, size, rich, catalog);
     await seedOrderingData(trx, rich, catalog);
+    await seedStatementData(trx, size, rich);
+    await seedWarehouse(trx, size);
+    await seedReceiptsData(trx, size, rich);
+    await seedContracts(trx, size, rich);
+    await seedStockPositions(trx);
     // productor has looked at a few products in La Pampa (the "Ultimos visitados" carousel).
     const productor = await trx.selectFrom('users').select('id').where('username', '=', 'productor').executeTakeFirstOrThrow();
     const juan = await entityId(lp, ENTITY_CODES.juanPerez);
@@ -183,5 +194,6 @@ export async function seedDemo(db: DB, size: DemoSize): Promise<void> {
         .execute();
     }
     await seedDashboardItems(trx);
+    await seedField(trx, size);
   });
 }

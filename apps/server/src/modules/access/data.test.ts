@@ -124,7 +124,7 @@ describe('GET /data', () => {
     for (const foreign of ['2000', '1004', '1', '501']) {
       expectRefused(await getData(tokens.productor!, { cuit: LA_PAMPA, entity_id: foreign }), 403, msg.entidadSinAcceso);
     }
-    expectRefused(await getData(tokens.productor!, { cuit: LA_PAMPA, entity_id: 'abc' }), 400, msg.entidadSinAcceso);
+    expectRefused(await getData(tokens.productor!, { cuit: LA_PAMPA, entity_id: 'abc' }), 400, msg.entidadIdInvalido);
     const denied = await ctx.db.selectFrom('audit_log').select('detail').where('action', '=', 'access.denied').execute();
     assert.ok(denied.length >= 4);
   });
@@ -175,6 +175,54 @@ describe('GET /data', () => {
     } finally {
       await ctx.db.updateTable('memberships').set({ desktop: true }).where('user_id', '=', vendedor.id).execute();
     }
+  });
+
+  test('refusals carry the spec\'s mensaje beside msg (issue 17 item 9)', async () => {
+    for (const [res, text] of [
+      [await getData(tokens.productor!, { cuit: SUSPENDIDA }), msg.sesionSuspendida],
+      [await getData(tokens.productor!, { cuit: '30500010912' }), msg.empresaSinAcceso],
+      [await getData(tokens.productor!, { cuit: LA_PAMPA }, '?mobile=false&perfil=2'), msg.perfilSinAcceso],
+    ] as const) {
+      expectRefused(res, 403, text);
+      assert.equal(res.json().mensaje, text);
+    }
+    // Other calls keep the plain { success, msg }.
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/public/proxy/pedidos?pendientes=true', headers: bearer(tokens.productor!, { cuit: SUSPENDIDA, entity_id: '1001' }) });
+    assert.equal(other.statusCode, 403);
+    assert.equal(other.json().mensaje, undefined);
+  });
+
+  test('the API docs say how refusals come (4xx with { success: false, msg }) and that GET /data adds mensaje', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      info: { description: string };
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    assert.match(doc.info.description, /estado 4xx/);
+    assert.match(doc.info.description, /\{ success: false, msg \}/);
+    assert.match(doc.info.description, /esperaba 200 con success false/);
+    assert.match(doc.paths['/api/public/data']!.get!.responses['403']!.description, /\{ success: false, msg, mensaje \}/);
+    assert.doesNotMatch(doc.paths['/api/public/proxy/pedidos']!.get!.responses['403']!.description, /mensaje/);
+  });
+
+  test('the membership\'s device access holds in the gate for every company call, not only GET /data (issue 17 item 12)', async () => {
+    const productor = await userRow('productor');
+    const lp = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
+    const call = (device: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/public/proxy/pedidos?pendientes=true', headers: { ...bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' }), dispositivo: device } });
+    assert.equal((await call('desktop')).statusCode, 200);
+    await ctx.db.updateTable('memberships').set({ desktop: false }).where('user_id', '=', productor.id).where('company_id', '=', lp.id).execute();
+    try {
+      expectRefused(await call('desktop'), 403, msg.sinAccesoDispositivo);
+      assert.equal((await call('mobile')).statusCode, 200);
+      // Without the header the call is a desktop's.
+      expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/public/proxy/pedidos?pendientes=true', headers: bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' }) }), 403, msg.sinAccesoDispositivo);
+    } finally {
+      await ctx.db.updateTable('memberships').set({ desktop: true }).where('user_id', '=', productor.id).where('company_id', '=', lp.id).execute();
+    }
+  });
+
+  test('a malformed Actua_como says so (issue 17 item 15)', async () => {
+    expectRefused(await getData(tokens.admin!, { cuit: LA_PAMPA, actua_como: 'abc' }), 400, msg.actuaComoInvalido);
   });
 });
 

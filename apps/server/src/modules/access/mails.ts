@@ -1,3 +1,4 @@
+import { msg } from '@portal/contract';
 import type { Mail } from '../../messaging/mail.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,5 +18,5 @@ export function recoveryMail({ to, firstName, link }: { to: string; firstName: s
 <p>Recibimos un pedido para recuperar la contraseña de su usuario del portal.</p>
 <p><a href="${escape(link)}">Elegir una nueva contraseña</a> (el enlace vence en una hora y sirve una sola vez).</p>
 <p>Si usted no lo pidió, ignore este correo: su contraseña no cambia.</p>`;
-  return { to, subject: 'Recuperar su contraseña', text, html };
+  return { to, subject: msg.recuperoTitulo, text, html };
 }

@@ -177,11 +177,38 @@ describe('refresh grant', () => {
     assert.equal((await sessionsWith((r2.json() as Tokens).access_token)).statusCode, 200);
   });
 
-  test('reusing a rotated refresh token revokes the whole family: the newest refresh and every access token stop working', async () => {
+  test('the same refresh token twice at the same moment (two tabs): both get the same new pair, the session lives on', async () => {
+    const first = await login(ctx.app, 'productor');
+    const [a, b] = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    assert.equal(a.statusCode, 200, a.body);
+    assert.equal(b.statusCode, 200, b.body);
+    assert.deepEqual(a.json(), b.json());
+    const pair = a.json() as Tokens;
+    assert.equal((await sessionsWith(pair.access_token)).statusCode, 200);
+    // Within the window a third presentation still answers the same pair; the chain continues from it.
+    assert.deepEqual((await refresh(first.refresh_token)).json(), pair);
+    const next = await refresh(pair.refresh_token);
+    assert.equal(next.statusCode, 200);
+    // The pair is kept sealed: the database holds neither of its tokens in the clear.
+    const row = await ctx.db.selectFrom('refresh_tokens').select('successor_sealed').where('successor_sealed', 'is not', null).execute();
+    for (const r of row) {
+      assert.ok(!r.successor_sealed!.includes(pair.refresh_token));
+      assert.ok(!r.successor_sealed!.includes(pair.access_token.split('.')[1]!));
+    }
+  });
+
+  test('reusing a rotated refresh token after the 30-s grace window revokes the whole family: the newest refresh and every access token stop working', async () => {
     const first = await login(ctx.app, 'vendedor');
     const rotated = await refresh(first.refresh_token);
     assert.equal(rotated.statusCode, 200);
     const second = rotated.json() as Tokens;
+    // The rotation happened 31 s ago.
+    await ctx.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - 31_000) })
+      .where('used_at', 'is not', null)
+      .where('family_id', '=', claimsOf(first.access_token).fam)
+      .execute();
 
     const replay = await refresh(first.refresh_token);
     expectRefused(replay, 401, msg.refreshInvalido);
@@ -309,36 +336,123 @@ describe('revocation', () => {
 describe('rate limits', () => {
   const tooMany = 'Demasiados intentos. Espere unos minutos y vuelva a intentar.';
 
-  test('8 attempts per account in 15 minutes: the 9th is refused with 429 even with the right password, from any IP', async () => {
-    for (let i = 1; i <= 8; i++) {
-      const res = await password('deposito', `mala${i}`);
-      assert.equal(res.statusCode, 401, `attempt ${i}`);
-    }
-    const ninth = await password('deposito', 'Demo1234');
-    expectRefused(ninth, 429, tooMany);
-    const upper = await password('  DEPOSITO ', 'Demo1234');
-    assert.equal(upper.statusCode, 429);
-    // The e-mail names the same account: it shares the counter instead of granting 8 more guesses.
+  /** A login from a browser: the cookie jar keeps the device cookie the server sets. */
+  const deviceLogin = async (username: string, pass: string, jar: { cookie?: string }, remoteAddress = nextIp()) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/public/oauth',
+      payload: { client_id: 'master', grant_type: 'password', username, password: pass },
+      remoteAddress,
+      headers: jar.cookie ? { cookie: jar.cookie } : {},
+    });
+    const set = res.headers['set-cookie'];
+    const cookie = (Array.isArray(set) ? set[0] : set)?.split(';')[0];
+    if (cookie) jar.cookie = cookie;
+    return res;
+  };
+
+  /**
+   * The machine may be slower than a 2-s delay: where a test asserts what happens while a delay runs, it makes
+   * that delay long (as after more failures) instead of racing the clock.
+   */
+  const holdDelay = async (key: string) => {
+    const r = await ctx.db.updateTable('login_throttles').set({ blocked_until: new Date(Date.now() + 600_000) }).where('key', '=', key).where('blocked_until', 'is not', null).executeTakeFirst();
+    assert.equal(Number(r.numUpdatedRows), 1, `${key} is not delayed`);
+  };
+
+  test('5 free failures per account, then a growing delay: the next attempt waits (429 with Retry-After), from any IP and by e-mail too', async () => {
+    for (let i = 1; i <= 5; i++) assert.equal((await password('deposito', `mala${i}`)).statusCode, 401, `attempt ${i}`);
+    // The 6th failure is still answered (401) and starts the delay: 2 s, then 4, 8… up to 15 minutes.
+    assert.equal((await password('deposito', 'mala6')).statusCode, 401);
+    await holdDelay(`account:user:${await userId('deposito')}`);
+    const waiting = await password('deposito', 'Demo1234');
+    expectRefused(waiting, 429, tooMany);
+    assert.ok(Number(waiting.headers['retry-after']) >= 1);
+    assert.equal((await password('  DEPOSITO ', 'Demo1234')).statusCode, 429);
+    // The e-mail names the same account: it shares the counter instead of granting more guesses.
     assert.equal((await password('deposito@demo.com.ar', 'Demo1234')).statusCode, 429);
+    const row = await ctx.db.selectFrom('login_throttles').select(['failures']).where('key', '=', `account:user:${await userId('deposito')}`).executeTakeFirstOrThrow();
+    // Refused attempts are not failures: the count stays at 6.
+    assert.equal(row.failures, 6);
     // Other accounts are not affected.
     assert.equal((await password('vendedor', 'Demo1234')).statusCode, 200);
   });
 
-  test('a successful login clears the account counter', async () => {
-    for (let i = 1; i <= 7; i++) assert.equal((await password('repartidor', `mala${i}`)).statusCode, 401);
-    assert.equal((await password('repartidor', 'Demo1234')).statusCode, 200);
-    for (let i = 1; i <= 8; i++) assert.equal((await password('repartidor', `mala${i}`)).statusCode, 401, `attempt ${i} after a success`);
-    assert.equal((await password('repartidor', 'Demo1234')).statusCode, 429);
+  test('the delay grows with each failure and ends: after it, the right password gets in and clears the count', async () => {
+    const id = `account:user:${await userId('autorizador')}`;
+    for (let i = 1; i <= 7; i++) {
+      // Let each delay pass (as the clock would) so every attempt is a real failure.
+      await ctx.db.updateTable('login_throttles').set({ blocked_until: null }).where('key', '=', id).execute();
+      assert.equal((await password('autorizador', `mala${i}`)).statusCode, 401, `attempt ${i}`);
+    }
+    const row = await ctx.db
+      .selectFrom('login_throttles')
+      .select(['failures', 'blocked_until', 'last_failure_at'])
+      .where('key', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.failures, 7);
+    // 7 failures: 2 free over 5 → 2 × 2 = 4 s.
+    const wait = (new Date(row.blocked_until!).getTime() - new Date(row.last_failure_at).getTime()) / 1000;
+    assert.ok(wait > 3 && wait <= 4.5, `waited ${wait} s`);
+    assert.equal((await password('autorizador', 'Demo1234')).statusCode, 429);
+    await ctx.db.updateTable('login_throttles').set({ blocked_until: null }).where('key', '=', id).execute();
+    assert.equal((await password('autorizador', 'Demo1234')).statusCode, 200);
+    assert.equal(await ctx.db.selectFrom('login_throttles').select('key').where('key', '=', id).executeTakeFirst(), undefined);
   });
 
-  test('30 login attempts per IP in 5 minutes: the 31st is refused with 429', async () => {
+  test('an attacker slowing an account does not keep its owner out: a browser that logged in before still gets in', async () => {
+    const owner: { cookie?: string } = {};
+    assert.equal((await deviceLogin('repartidor', 'Demo1234', owner)).statusCode, 200);
+    assert.match(owner.cookie ?? '', /^portal_device=[\w-]{40,}$/);
+    // Someone else guesses at the account from many addresses until it is slowed.
+    for (let i = 1; i <= 6; i++) assert.equal((await password('repartidor', `mala${i}`)).statusCode, 401);
+    await holdDelay(`account:user:${await userId('repartidor')}`);
+    assert.equal((await password('repartidor', 'Demo1234')).statusCode, 429);
+    const stranger: { cookie?: string } = {};
+    assert.equal((await deviceLogin('repartidor', 'Demo1234', stranger)).statusCode, 429);
+    // The owner's own browser: the right password logs in, even from a new address.
+    assert.equal((await deviceLogin('repartidor', 'Demo1234', owner)).statusCode, 200);
+    // A wrong password from the owner's browser counts on that browser only (10 free), not on the account.
+    assert.equal((await deviceLogin('repartidor', 'mala', owner)).statusCode, 401);
+    assert.equal((await deviceLogin('repartidor', 'Demo1234', owner)).statusCode, 200);
+    // A forged device cookie is just an unknown device.
+    assert.equal((await deviceLogin('repartidor', 'Demo1234', { cookie: `portal_device=${'x'.repeat(43)}` })).statusCode, 429);
+  });
+
+  test('successful logins are never counted: 100 people behind one address all get in', async () => {
     const ip = nextIp();
-    for (let i = 1; i <= 30; i++) {
-      const res = await password(`desconocido${i}`, 'Demo1234', ip);
-      assert.equal(res.statusCode, 401, `attempt ${i}`);
-    }
+    for (let i = 1; i <= 100; i++) assert.equal((await password(i % 2 ? 'productor' : 'vendedor', 'Demo1234', ip)).statusCode, 200, `login ${i}`);
+  });
+
+  test('30 free failures per address (any accounts), then a growing delay for unknown devices from it', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= 31; i++) assert.equal((await password(`desconocido${i}`, 'Demo1234', ip)).statusCode, 401, `attempt ${i}`);
+    await holdDelay(`address:${ip}`);
     expectRefused(await password('productor', 'Demo1234', ip), 429, tooMany);
     assert.equal((await password('productor', 'Demo1234', nextIp())).statusCode, 200);
+  });
+
+  test('a browser that logged in before is not held up by failures of others at its address', async () => {
+    const ip = nextIp();
+    const mine: { cookie?: string } = {};
+    assert.equal((await deviceLogin('vendedor', 'Demo1234', mine, ip)).statusCode, 200);
+    for (let i = 1; i <= 31; i++) assert.equal((await password(`otro${i}`, 'x', ip)).statusCode, 401);
+    await holdDelay(`address:${ip}`);
+    assert.equal((await password('vendedor', 'Demo1234', ip)).statusCode, 429);
+    assert.equal((await deviceLogin('vendedor', 'Demo1234', mine, ip)).statusCode, 200);
+  });
+
+  test('parallel guesses cannot slip past the delay: every guess checked was counted first, and the rest wait', async () => {
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => password('cambio', `mala${i}`)));
+    const seconds = (Date.now() - started) / 1000;
+    const checked = results.filter((r) => r.statusCode === 401).length;
+    assert.equal(results.filter((r) => r.statusCode === 429).length, 20 - checked);
+    const row = await ctx.db.selectFrom('login_throttles').select('failures').where('key', '=', `account:user:${await userId('cambio')}`).executeTakeFirstOrThrow();
+    // The count and the check are one statement: no guess was checked without being counted.
+    assert.equal(row.failures, checked);
+    // 5 free, then 2 s, 4 s…: only a machine slower than the delays lets more than 6 through.
+    assert.ok(checked <= 6 + Math.log2(1 + seconds / 2), `${checked} guesses checked in ${seconds} s`);
   });
 
   test('120 refreshes per IP in 5 minutes: the 121st is refused with 429', async () => {

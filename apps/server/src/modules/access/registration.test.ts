@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { buildCuit, msg, type Entidad } from '@portal/contract';
+import { buildCuit, formatPhone, msg, type Entidad } from '@portal/contract';
 import { buildApp } from '../../app.js';
 import { SELF_SIGNUP_CUSTOMER } from '../../db/seed/identities.js';
 import { bearer, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, nextIp, type TestContext } from '../../test/helpers.js';
@@ -68,7 +68,8 @@ describe('POST /usuarios (register)', () => {
     assert.equal(body.success, true);
     assert.match(body.serviceid, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     assert.equal(body.title, 'Registro');
-    assert.equal(body.msg, msg.codigoEnviado(`+54 29 54${a.nrotel.slice(4, 6)}-${a.nrotel.slice(6)}`));
+    // The area code 2954 has four digits (libphonenumber-js).
+    assert.equal(body.msg, msg.codigoEnviado(`+54 2954 ${a.nrotel.slice(4, 6)} ${a.nrotel.slice(6)}`));
     const sms = (await ctx.sms()).filter((s) => s.to === `+54${a.nrotel}`);
     assert.equal(sms.length, 1);
     assert.match(sms[0]!.text, /\b\d{6}\b/);
@@ -242,7 +243,7 @@ describe('POST /usuarios?verificationSMS=true', () => {
     assert.equal(body.success, true);
     assert.equal(body.serviceid, id);
     assert.ok(body.msg.startsWith('Se ha enviado un nuevo código a'), body.msg);
-    assert.equal(body.msg, msg.nuevoCodigoEnviado(`+54 29 54${a.nrotel.slice(4, 6)}-${a.nrotel.slice(6)}`));
+    assert.equal(body.msg, msg.nuevoCodigoEnviado(`+54 2954 ${a.nrotel.slice(4, 6)} ${a.nrotel.slice(6)}`));
     assert.equal((await ctx.sms()).filter((s) => s.to === `+54${a.nrotel}`).length, 2);
     const fresh = await lastCode(a.nrotel);
     assert.equal((await pending(id))?.attempts, 0);
@@ -280,15 +281,39 @@ describe('POST /usuarios?verificationSMS=true', () => {
     expectRefused(await resend({ nrotel: '2954999998' }), 400, msg.registroInexistente);
   });
 
-  test('3 SMS per mobile in 10 minutes (registration included): the 4th answers 429', async () => {
+  test('3 SMS per mobile in 10 minutes (registration included): the 4th answers 429 with the time to try again', async () => {
     const a = applicant();
     const id = await registered(a);
     assert.equal((await resend({ nrotel: a.nrotel, serviceid: id })).statusCode, 200);
     assert.equal((await resend({ nrotel: a.nrotel, serviceid: id })).statusCode, 200);
     const before = (await ctx.sms()).length;
-    expectRefused(await resend({ nrotel: a.nrotel, serviceid: id }), 429, TOO_MANY);
-    expectRefused(await register({ ...applicant(), nrotel: a.nrotel }), 429, TOO_MANY);
+    const retry = /^Ya enviamos varios códigos a este celular\. Podrá pedir otro a partir de las \d{2}:\d{2}\.$/;
+    for (const res of [await resend({ nrotel: a.nrotel, serviceid: id }), await register({ ...applicant(), nrotel: a.nrotel })]) {
+      assert.equal(res.statusCode, 429, res.body);
+      assert.match(res.json().msg, retry);
+    }
     assert.equal((await ctx.sms()).length, before, 'no SMS is sent once the limit is reached');
+  });
+
+  test('\'Corregir mis datos\' and sending again does not spend the SMS budget: the code sent stays valid (issue 17 item 14)', async () => {
+    const a = applicant();
+    const id = await registered(a);
+    const code = await lastCode(a.nrotel);
+    // The customer mistypes the surname three times and corrects it: no new SMS, the same registration.
+    for (const apellido of ['Suarex', 'Suárez', 'Suárez Díaz']) {
+      const res = await register({ ...a, apellido });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal((res.json() as { serviceid: string }).serviceid, id);
+      // Told that the code already sent still holds, not that one was sent.
+      assert.equal((res.json() as { msg: string }).msg, msg.codigoVigente(formatPhone(a.nrotel)));
+    }
+    assert.equal((await ctx.sms()).filter((s) => s.to === `+54${a.nrotel}`).length, 1);
+    assert.equal((await pending(id))?.last_name, 'Suárez Díaz');
+    // Two resends still fit in the budget, and the code of the last one completes the registration.
+    assert.equal((await resend({ nrotel: a.nrotel, serviceid: id })).statusCode, 200);
+    assert.equal((await resend({ nrotel: a.nrotel, serviceid: id })).statusCode, 200);
+    assert.notEqual(await lastCode(a.nrotel), code);
+    assert.equal((await check(a, id, await lastCode(a.nrotel))).statusCode, 200);
   });
 
   test('10 resends per IP in an hour: the 11th answers 429', async () => {

@@ -1,3 +1,4 @@
+import { PROFILE } from '@portal/contract';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 
@@ -43,7 +44,7 @@ export function findRefreshToken(db: DB, tokenHash: string) {
     .selectFrom('refresh_tokens as r')
     .innerJoin('token_families as f', 'f.id', 'r.family_id')
     .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['r.token_hash', 'r.family_id', 'r.expires_at', 'r.used_at', 'f.revoked_at', 'f.user_id', 'u.deleted_at'])
+    .select(['r.token_hash', 'r.family_id', 'r.expires_at', 'r.used_at', 'r.successor_sealed', 'f.revoked_at', 'f.user_id', 'u.deleted_at'])
     .where('r.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -57,6 +58,25 @@ export async function consumeRefreshToken(db: DB, tokenHash: string): Promise<bo
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Keeps the pair a rotation answered, sealed for the rotated token's holder (the grace window's answer). */
+export async function setSuccessor(db: DB, tokenHash: string, sealed: string) {
+  await db.updateTable('refresh_tokens').set({ successor_sealed: sealed }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** Whether this device (its token's hash) logged in to this user before. */
+export async function isKnownDevice(db: DB, tokenHash: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('known_devices').select('user_id').where('token_hash', '=', tokenHash).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function rememberDevice(db: DB, tokenHash: string, userId: number) {
+  await db
+    .insertInto('known_devices')
+    .values({ token_hash: tokenHash, user_id: userId })
+    .onConflict((oc) => oc.columns(['token_hash', 'user_id']).doUpdateSet({ last_login_at: sql`now()` }))
+    .execute();
 }
 
 export async function touchFamily(db: DB, familyId: string) {
@@ -156,8 +176,8 @@ export function findEntitiesForSelfLink(db: DB, companyId: number, cuit: string,
 }
 
 export async function createCustomerMembership(db: DB, userId: number, companyId: number, entityIds: number[]) {
-  await db.insertInto('memberships').values({ user_id: userId, company_id: companyId, default_profile_id: 1, hidden_currencies: '[]' }).execute();
-  await db.insertInto('membership_profiles').values({ user_id: userId, company_id: companyId, profile_id: 1 }).execute();
+  await db.insertInto('memberships').values({ user_id: userId, company_id: companyId, default_profile_id: PROFILE.cliente, hidden_currencies: '[]' }).execute();
+  await db.insertInto('membership_profiles').values({ user_id: userId, company_id: companyId, profile_id: PROFILE.cliente }).execute();
   await db
     .insertInto('user_entities')
     .values(entityIds.map((entity_id) => ({ user_id: userId, company_id: companyId, entity_id })))
@@ -253,6 +273,11 @@ export async function countAttempt(db: DB, id: string, maxAttempts: number): Pro
     .returning('attempts')
     .executeTakeFirst();
   return row ? row.attempts : null;
+}
+
+/** The corrected data of a pending registration ('Corregir mis datos'); its code stays as sent. */
+export async function updatePendingData(db: DB, id: string, data: { first_name: string; last_name: string; cuit: string; password_hash: string }) {
+  await db.updateTable('pending_registrations').set(data).where('id', '=', id).where('completed_at', 'is', null).execute();
 }
 
 export async function replaceCode(db: DB, id: string, codeHash: string, expiresAt: Date) {

@@ -1,13 +1,15 @@
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   changePasswordRequest,
   checkRequest,
-  forcedChangeRequest,
+  type forcedChangeRequest,
   forgotRequest,
   formatPhone,
   msg,
-  profileSaveRequest,
+  type profileSaveRequest,
+  TIME_ZONE,
   todayInArgentina,
   registerRequest,
   verificationSmsRequest,
@@ -22,25 +24,33 @@ import {
   hashPassword,
   randomCode,
   randomToken,
+  seal,
   sha256,
   signAccessToken,
+  unseal,
   verifyAccessToken,
   verifyPassword,
 } from '../../lib/crypto.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-errors.js';
 import { parseOr400 } from '../../lib/route.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../messaging/mail.js';
 import type { SmsProvider } from '../../messaging/sms.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
+import { LOGIN_THROTTLES, type LoginThrottle, type ThrottleRule } from './login-throttle.js';
 import * as repo from './repository.js';
-import { enabledModuleIds } from '../admin/module-access.js';
+import { enabledModuleIds } from '../../lib/module-access.js';
 import { toCompanySession, toEntidad, toMenu } from './mapper.js';
 import { recoveryMail } from './mails.js';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MS = 60 * 60 * 1000;
+
+const clock = new Intl.DateTimeFormat('es-AR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+/** 429 of the SMS budget: when, in Buenos Aires time, the customer may ask for a code again. */
+const smsRetryMessage = (retryAt: Date) => msg.smsEsperar(clock.format(new Date(Math.ceil(retryAt.getTime() / 60_000) * 60_000)));
 
 export type AccessDeps = {
   db: DB;
@@ -49,14 +59,31 @@ export type AccessDeps = {
   mailer: Mailer;
   sms: SmsProvider;
   limiter: RateLimiter;
+  throttle: LoginThrottle;
   log: FastifyBaseLogger;
-  audit: (e: { action: string; userId?: number | null; companyId?: number | null; detail?: Record<string, unknown>; ip?: string | null }) => Promise<void>;
 };
 
-type Client = { ip: string; userAgent: string | null };
+/** The cookie that names a browser which logged in before (docs/decisions/access-limits.md). */
+export const DEVICE_COOKIE = 'portal_device';
+/** The same refresh token presented again within this window gets the same new pair (two tabs, a reconnect). */
+export const REFRESH_GRACE_MS = 30_000;
+
+type Client = { ip: string; userAgent: string | null; device: string | null };
 export function clientOf(request: FastifyRequest): Client {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, device: deviceCookie(request.headers.cookie) };
 }
+
+function deviceCookie(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    const value = rest.join('=');
+    if (name === DEVICE_COOKIE && /^[\w-]{20,100}$/.test(value)) return value;
+  }
+  return null;
+}
+
+export type LoginResult = { tokens: OauthResponse; device: string | null };
 
 export class AccessService {
   constructor(private readonly d: AccessDeps) {}
@@ -74,50 +101,94 @@ export class AccessService {
     return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: this.d.config.accessTokenTtlSeconds };
   }
 
-  async oauth(body: OauthRequest, client: Client): Promise<OauthResponse> {
-    return body.grant_type === 'password' ? this.login(body.username, body.password, client) : this.refresh(body.refresh_token, client);
+  async oauth(body: OauthRequest, client: Client): Promise<LoginResult> {
+    return body.grant_type === 'password'
+      ? this.login(body.username, body.password, client)
+      : { tokens: await this.refresh(body.refresh_token, client), device: null };
   }
 
-  private async login(login: string, password: string, client: Client): Promise<OauthResponse> {
-    await this.d.limiter.hit(LIMITS.loginPerIp, client.ip);
+  /**
+   * Only failures count (docs/decisions/access-limits.md): per account and per address for devices that never
+   * logged in to the account, per device for one that did, each with a growing delay. So an attacker guessing a
+   * producer's password slows only the attacker and other unknown devices, never the producer's own phone, and a
+   * town behind one carrier address is never refused for logging in successfully.
+   */
+  private async login(login: string, password: string, client: Client): Promise<LoginResult> {
     const user = await repo.findUserByLogin(this.d.db, login);
-    // One counter per account, whether it is named by username or e-mail; unknown names count by the text.
-    const account = user ? `user:${user.id}` : `name:${login}`;
-    await this.d.limiter.hit(LIMITS.loginFailuresPerAccount, account);
+    const deviceHash = client.device ? sha256(client.device) : null;
+    const known = user && deviceHash ? await repo.isKnownDevice(this.d.db, deviceHash, user.id) : false;
+    // One account counter whether it is named by username or e-mail; unknown names count by the text.
+    const account = user ? `user:${user.id}` : `name:${login.trim().toLowerCase()}`;
+    const counters: Array<[ThrottleRule, string]> =
+      known && user && deviceHash
+        ? [[LOGIN_THROTTLES.device, `${deviceHash}:${user.id}`]]
+        : [
+            [LOGIN_THROTTLES.address, client.ip],
+            [LOGIN_THROTTLES.account, account],
+          ];
+    const reserved: Array<[ThrottleRule, string]> = [];
+    try {
+      for (const c of counters) {
+        await this.d.throttle.reserve(...c);
+        reserved.push(c);
+      }
+    } catch (e) {
+      // Refused before any password was tried: not a failure for the counters that let it through.
+      for (const c of reserved) await this.d.throttle.release(...c);
+      await writeAudit(this.d.db, { action: 'login.throttled', userId: user?.id ?? null, ip: client.ip, detail: { login, knownDevice: known } });
+      throw e;
+    }
     // An unknown user costs the same argon2 verification as a known one, so timing reveals nothing.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) {
-      await this.d.audit({ action: 'login.failed', userId: user?.id ?? null, ip: client.ip, detail: { login } });
+      await writeAudit(this.d.db, { action: 'login.failed', userId: user?.id ?? null, ip: client.ip, detail: { login, knownDevice: known } });
       throw unauthorized(msg.credencialesInvalidas);
     }
-    await this.d.limiter.reset(LIMITS.loginFailuresPerAccount, account);
+    // A success is not a failure: the account's and device's counts start over, the address gets its one back.
+    for (const [rule, subject] of counters) {
+      if (rule === LOGIN_THROTTLES.address) await this.d.throttle.release(rule, subject);
+      else await this.d.throttle.clear(rule, subject);
+    }
+    const device = client.device ?? randomToken();
     const familyId = randomUUID();
-    return this.d.db.transaction().execute(async (trx) => {
+    const tokens = await this.d.db.transaction().execute(async (trx) => {
       await repo.createFamily(trx, { id: familyId, userId: user.id, ip: client.ip, userAgent: client.userAgent });
+      await repo.rememberDevice(trx, sha256(device), user.id);
+      await writeAudit(trx, { action: 'login', userId: user.id, ip: client.ip, detail: { familyId, knownDevice: known } });
       return this.issueTokens(trx, user.id, familyId);
     });
+    return { tokens, device };
   }
 
-  /** Rotates the refresh token. Presenting one that was already rotated revokes its whole family. */
+  /**
+   * Rotates the refresh token. The same token presented again within REFRESH_GRACE_MS of its rotation (two tabs,
+   * a tab and a reconnect) gets the same new pair, unsealed with a key only that token derives; presented later,
+   * it is a replay and revokes its whole family.
+   */
   private async refresh(token: string, client: Client): Promise<OauthResponse> {
     await this.d.limiter.hit(LIMITS.refreshPerIp, client.ip);
     const hash = sha256(token);
     const outcome = await this.d.db.transaction().execute(async (trx) => {
       const row = await repo.findRefreshToken(trx, hash);
       if (!row || row.revoked_at || row.deleted_at) return { error: 'invalid' as const, tokens: null };
+      if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'invalid' as const, tokens: null };
       if (row.used_at || !(await repo.consumeRefreshToken(trx, hash))) {
+        // Consumed by a concurrent refresh that has committed by now (the update waited for its row lock).
+        const used = row.used_at ? row : await repo.findRefreshToken(trx, hash);
+        const within = used?.used_at && Date.now() - new Date(used.used_at).getTime() <= REFRESH_GRACE_MS;
+        const pair = within && used.successor_sealed ? unseal(used.successor_sealed, token) : null;
+        if (pair) return { error: null, tokens: JSON.parse(pair) as OauthResponse };
         await repo.revokeFamily(trx, row.family_id, 'refresh-token-reuse');
+        await writeAudit(trx, { action: 'token.reuse', userId: row.user_id, ip: client.ip, detail: { familyId: row.family_id } });
         return { error: 'reuse' as const, userId: row.user_id, familyId: row.family_id, tokens: null };
       }
-      if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'invalid' as const, tokens: null };
       await repo.touchFamily(trx, row.family_id);
-      return { error: null, tokens: await this.issueTokens(trx, row.user_id, row.family_id) };
+      const tokens = await this.issueTokens(trx, row.user_id, row.family_id);
+      await repo.setSuccessor(trx, hash, seal(JSON.stringify(tokens), token));
+      return { error: null, tokens };
     });
     if (outcome.tokens) return outcome.tokens;
-    if (outcome.error === 'reuse') {
-      this.d.log.warn({ userId: outcome.userId, familyId: outcome.familyId }, 'refresh token reuse: family revoked');
-      await this.d.audit({ action: 'token.reuse', userId: outcome.userId, ip: client.ip, detail: { familyId: outcome.familyId } });
-    }
+    if (outcome.error === 'reuse') this.d.log.warn({ userId: outcome.userId, familyId: outcome.familyId }, 'refresh token reuse: family revoked');
     throw unauthorized(msg.refreshInvalido);
   }
 
@@ -178,17 +249,16 @@ export class AccessService {
     };
   }
 
-  async saveProfile(user: AuthUser, rawBody: unknown) {
-    const body = parseOr400(profileSaveRequest, rawBody);
+  async saveProfile(user: AuthUser, body: z.output<typeof profileSaveRequest>) {
     const row = await repo.findUserById(this.d.db, user.userId);
     if (!row) throw unauthorized(msg.tokenInvalido);
     const changes: Parameters<typeof repo.updateUser>[2] = { first_name: body.first_name, last_name: body.last_name };
     if (body.pass) {
       if (!body.actPass) throw badRequest(msg.passwordActualObligatoria);
       // Guessing the current password here counts against the same per-account limit as the login.
-      await this.d.limiter.hit(LIMITS.loginFailuresPerAccount, `user:${user.userId}`);
+      await this.d.throttle.reserve(LOGIN_THROTTLES.account, `user:${user.userId}`);
       if (!(await verifyPassword(row.password_hash, body.actPass))) throw badRequest(msg.passwordActualIncorrecta);
-      await this.d.limiter.reset(LIMITS.loginFailuresPerAccount, `user:${user.userId}`);
+      await this.d.throttle.clear(LOGIN_THROTTLES.account, `user:${user.userId}`);
       changes.password_hash = await hashPassword(body.pass);
       changes.change_password = false;
     }
@@ -199,14 +269,13 @@ export class AccessService {
         await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
         await repo.voidPasswordResets(trx, user.userId);
       }
+      await writeAudit(trx, { action: body.pass ? 'profile.password' : 'profile.save', userId: user.userId });
     });
-    await this.d.audit({ action: body.pass ? 'profile.password' : 'profile.save', userId: user.userId });
     return { success: true, msg: msg.perfilGuardado, first_name: body.first_name, last_name: body.last_name };
   }
 
   /** The forced change: no current password is asked, so it is allowed only while the user has to change it. */
-  async forcedChange(user: AuthUser, rawBody: unknown) {
-    const body = parseOr400(forcedChangeRequest, rawBody);
+  async forcedChange(user: AuthUser, body: z.output<typeof forcedChangeRequest>) {
     const row = await repo.findUserById(this.d.db, user.userId);
     if (!row) throw unauthorized(msg.tokenInvalido);
     if (!row.change_password) throw forbidden(msg.cambioNoRequerido);
@@ -217,8 +286,8 @@ export class AccessService {
       await repo.updateUser(trx, user.userId, { first_name: first, last_name: last, password_hash: hash, change_password: false });
       await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
       await repo.voidPasswordResets(trx, user.userId);
+      await writeAudit(trx, { action: 'profile.forced-change', userId: user.userId });
     });
-    await this.d.audit({ action: 'profile.forced-change', userId: user.userId });
     return { success: true, msg: msg.perfilGuardado, first_name: first, last_name: last };
   }
 
@@ -253,10 +322,10 @@ export class AccessService {
       return true;
     });
     if (!linked) {
-      await this.d.audit({ action: 'session.no-entities', userId: user.userId, companyId: company.id, ip: client.ip });
+      await writeAudit(this.d.db, { action: 'session.no-entities', userId: user.userId, companyId: company.id, ip: client.ip });
       throw forbidden(msg.sinEntidadesEnEmpresa);
     }
-    await this.d.audit({ action: 'session.added', userId: user.userId, companyId: company.id, ip: client.ip });
+    await writeAudit(this.d.db, { action: 'session.added', userId: user.userId, companyId: company.id, ip: client.ip });
     const entities = await repo.listUserEntities(this.d.db, user.userId, company.id);
     return { success: true, entidades: entities.map(toEntidad), empresacuit: company.cuit, host: '/api/public', msg: msg.sesionCreada };
   }
@@ -273,7 +342,7 @@ export class AccessService {
   async deleteSession(user: AuthUser, cuit: string) {
     const company = await repo.findCompanyByCuit(this.d.db, cuit);
     if (!company || !(await repo.deleteActiveSession(this.d.db, user.userId, company.id))) throw notFound(msg.sesionInexistente);
-    await this.d.audit({ action: 'session.deleted', userId: user.userId, companyId: company.id });
+    await writeAudit(this.d.db, { action: 'session.deleted', userId: user.userId, companyId: company.id });
     return { success: true, msg: msg.sesionEliminada };
   }
 
@@ -296,8 +365,18 @@ export class AccessService {
     const body = parseOr400(registerRequest, rawBody);
     await this.d.limiter.hit(LIMITS.registerPerIp, client.ip);
     await this.d.limiter.hit(LIMITS.registerPerEmail, body.email);
-    await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel);
     if (await repo.findUserByEmail(this.d.db, body.email)) throw new HttpError(409, msg.emailYaRegistrado);
+    // 'Corregir mis datos' and sending again to the same mobile with the same e-mail: the code already sent is
+    // still valid, so the corrected data replace the pending ones and no SMS goes out (nor counts).
+    const live = await repo.findLatestPendingByPhone(this.d.db, body.nrotel);
+    if (live && live.email === body.email && live.attempts < CODE_MAX_ATTEMPTS && new Date(live.code_expires_at).getTime() > Date.now()) {
+      await repo.updatePendingData(this.d.db, live.id, {
+        first_name: body.nombre, last_name: body.apellido, cuit: body.cuit, password_hash: await hashPassword(body.password),
+      });
+      return { success: true, serviceid: live.id, title: msg.usuarioCreadoTitulo, msg: msg.codigoVigente(formatPhone(body.nrotel)) };
+    }
+    // The budget counts the SMS this phone receives: what a flood of messages to someone's mobile would abuse.
+    await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel, smsRetryMessage);
     const id = randomUUID();
     const code = randomCode();
     await repo.insertPendingRegistration(this.d.db, {
@@ -330,7 +409,7 @@ export class AccessService {
     const attempt = await repo.countAttempt(this.d.db, pending.id, CODE_MAX_ATTEMPTS);
     if (attempt === null) throw badRequest(msg.codigoSinIntentos);
     if (this.codeHash(pending.id, body.codigo) !== pending.code_hash) {
-      await this.d.audit({ action: 'register.bad-code', ip: client.ip, detail: { serviceid: pending.id } });
+      await writeAudit(this.d.db, { action: 'register.bad-code', ip: client.ip, detail: { serviceid: pending.id } });
       throw badRequest(attempt >= CODE_MAX_ATTEMPTS ? msg.codigoSinIntentos : msg.codigoIncorrecto);
     }
     const userId = await this.d.db.transaction().execute(async (trx) => {
@@ -347,18 +426,18 @@ export class AccessService {
       });
       return created.id;
     });
-    await this.d.audit({ action: 'register.completed', userId, ip: client.ip });
+    await writeAudit(this.d.db, { action: 'register.completed', userId, ip: client.ip });
     return { success: true, title: msg.usuarioCreadoTitulo, msg: msg.usuarioCreado };
   }
 
   async resendCode(rawBody: unknown, client: Client) {
     const body = parseOr400(verificationSmsRequest, rawBody);
     await this.d.limiter.hit(LIMITS.smsPerIp, client.ip);
-    await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel);
     const pending = body.serviceid
       ? await repo.findPendingRegistration(this.d.db, body.serviceid)
       : await repo.findLatestPendingByPhone(this.d.db, body.nrotel);
     if (!pending || pending.phone !== body.nrotel) throw badRequest(msg.registroInexistente);
+    await this.d.limiter.hit(LIMITS.smsPerPhone, body.nrotel, smsRetryMessage);
     const code = randomCode();
     // Sent first: when the SMS cannot go out, nothing changes and the code sent before stays valid.
     await this.sendCode(pending.phone, code);
@@ -377,7 +456,7 @@ export class AccessService {
     if (user) {
       const token = randomToken();
       await repo.insertPasswordReset(this.d.db, sha256(token), user.id, new Date(Date.now() + RESET_TTL_MS));
-      await this.d.audit({ action: 'recovery.requested', userId: user.id, ip: client.ip });
+      await writeAudit(this.d.db, { action: 'recovery.requested', userId: user.id, ip: client.ip });
       const mail = recoveryMail({ to: user.email, firstName: user.first_name, link: `${this.d.config.publicUrl}/#/forgot/${token}` });
       void this.d.mailer.send(mail).catch((err: unknown) => this.d.log.error({ err, userId: user.id }, 'recovery mail failed'));
     }
@@ -397,7 +476,7 @@ export class AccessService {
       await repo.updateUser(trx, reset.user_id, { password_hash: hash, change_password: false });
       await repo.revokeAllFamilies(trx, reset.user_id, 'password-reset');
     });
-    await this.d.audit({ action: 'recovery.completed', userId: reset.user_id, ip: client.ip });
+    await writeAudit(this.d.db, { action: 'recovery.completed', userId: reset.user_id, ip: client.ip });
     return { success: true, title: msg.recuperoTitulo, msg: msg.passwordCambiada };
   }
 }

@@ -1,6 +1,6 @@
 import { formatDate, msg, type ModuleNode, type ModuleNodeInput } from '@portal/contract';
 import { badRequest } from '../../lib/http-errors.js';
-import type { ModuleSetting } from './module-access.js';
+import type { ModuleSetting } from '../../lib/module-access.js';
 import type { ModuleRow } from './repository.js';
 
 /** A company without a row for a module has it on both devices, without dates (see docs/decisions/admin.md). */

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { FOLD_FROM, FOLD_TO, foldText } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import type { ModuleSetting } from './module-access.js';
+import type { ModuleSetting } from '../../lib/module-access.js';
 
 /**
  * All SQL of the administration area. Every function takes the executor it runs in (the db or a transaction)
@@ -12,11 +13,14 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function insertAudit(db: DB, e: { action: string; userId: number; companyId: number; detail?: Record<string, unknown> }) {
-  await db
-    .insertInto('audit_log')
-    .values({ action: e.action, user_id: e.userId, company_id: e.companyId, detail: JSON.stringify(e.detail ?? {}), ip: null })
-    .execute();
+/** A column as searches compare it: lower-case and without accents, like the contract's foldText. */
+export function folded(expr: RawBuilder<string> | string) {
+  const e = typeof expr === 'string' ? sql.ref(expr) : expr;
+  return sql<string>`translate(lower(${e}), ${FOLD_FROM}, ${FOLD_TO})`;
+}
+/** The typed text as a LIKE pattern over folded columns ('perez' and 'PÉREZ' find 'Pérez'). */
+export function foldedPattern(text: string): string {
+  return likePattern(foldText(text));
 }
 
 // ── Users of a company ──────────────────────────────────────────────────────────────────────────────────────
@@ -37,14 +41,14 @@ function companyMembers(db: DB, companyId: number) {
 export async function listCompanyUsers(db: DB, companyId: number, page: { start: number; limit: number; patron?: string | undefined }) {
   let q = companyMembers(db, companyId);
   if (page.patron) {
-    const p = likePattern(page.patron);
+    const p = foldedPattern(page.patron);
     q = q.where((eb) =>
       eb.or([
-        eb('u.username', 'ilike', p),
-        eb('u.email', 'ilike', p),
-        eb('u.first_name', 'ilike', p),
-        eb('u.last_name', 'ilike', p),
-        eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', p),
+        eb(folded('u.username'), 'like', p),
+        eb(folded('u.email'), 'like', p),
+        eb(folded('u.first_name'), 'like', p),
+        eb(folded('u.last_name'), 'like', p),
+        eb(folded(sql<string>`u.first_name || ' ' || u.last_name`), 'like', p),
       ]),
     );
   }
@@ -235,7 +239,7 @@ export function findEntityByCode(db: DB, companyId: number, code: number) {
 
 /** Entities of the company whose name, description, CUIT or code contain the text; active ones first. */
 export function searchEntities(db: DB, companyId: number, patron: string, limit: number) {
-  const p = likePattern(patron);
+  const p = foldedPattern(patron);
   const digits = patron.replace(/\D/g, '');
   return db
     .selectFrom('entities')
@@ -243,8 +247,8 @@ export function searchEntities(db: DB, companyId: number, patron: string, limit:
     .where('company_id', '=', companyId)
     .where((eb) =>
       eb.or([
-        eb('name', 'ilike', p),
-        eb('description', 'ilike', p),
+        eb(folded('name'), 'like', p),
+        eb(folded('description'), 'like', p),
         ...(digits.length >= 4 ? [eb('cuit', 'like', likePattern(digits))] : []),
         ...(/^\d+$/.test(patron) ? [eb(sql<string>`cast(code as text)`, '=', patron)] : []),
       ]),
@@ -385,4 +389,51 @@ export async function upsertParameters(db: DB, companyId: number, values: Array<
     .values(values.map((v) => ({ company_id: companyId, ...v })))
     .onConflict((oc) => oc.columns(['company_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
+}
+
+// ── Audit trail ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Lower-case without Spanish accents: the same text whether typed with or without them. */
+const fold = (e: ReturnType<typeof sql>) => sql<string>`translate(lower(${e}), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
+
+export type AuditFilter = { desde?: string | undefined; hasta?: string | undefined; usuario?: string | undefined; accion?: string | undefined; start: number; limit: number };
+
+/**
+ * The company's audit rows, newest first: those of the company, and those of no company (logins, profile
+ * changes) by its members. Dates are days in Buenos Aires.
+ */
+export async function listAudit(db: DB, companyId: number, f: AuditFilter) {
+  let q = db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .where((eb) =>
+      eb.or([
+        eb('a.company_id', '=', companyId),
+        eb.and([
+          eb('a.company_id', 'is', null),
+          eb.exists(eb.selectFrom('memberships as m').select('m.user_id').whereRef('m.user_id', '=', 'a.user_id').where('m.company_id', '=', companyId)),
+        ]),
+      ]),
+    );
+  if (f.desde) q = q.where('a.created_at', '>=', sql<Date>`(${f.desde}::date)::timestamp at time zone 'America/Argentina/Buenos_Aires'`);
+  if (f.hasta) q = q.where('a.created_at', '<', sql<Date>`(${f.hasta}::date + 1)::timestamp at time zone 'America/Argentina/Buenos_Aires'`);
+  if (f.usuario) {
+    const p = likePattern(f.usuario.toLowerCase());
+    q = q.where((eb) => eb.or([eb(fold(sql.ref('u.username')), 'like', fold(sql`${p}`)), eb(fold(sql.ref('u.email')), 'like', fold(sql`${p}`))]));
+  }
+  if (f.accion) {
+    const a = f.accion.toLowerCase();
+    q = q.where((eb) => eb.or([eb('a.action', '=', a), eb('a.action', 'like', `${likePattern(a).slice(1, -1)}.%`)]));
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .select(['a.id', 'a.created_at', 'a.action', 'a.ip', 'a.detail', 'u.username'])
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .offset(f.start)
+      .limit(f.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }

@@ -29,5 +29,6 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   registerRoute(app, r.sellers, async ({ tenant }) => service.filterList(tenant, 'sellers'));
   registerRoute(app, r.entities, async ({ tenant }) => service.filterList(tenant, 'entities'));
   registerRoute(app, r.zones, async ({ tenant }) => service.filterList(tenant, 'zones'));
+  registerRoute(app, r.audit, async ({ tenant, query }) => service.audit(tenant, query));
   registerRoute(app, r.companies, async ({ user }) => service.companies(user));
 }

@@ -13,13 +13,16 @@ import {
   type ModulesSaveResponse,
   type parametrosSaveRequest,
   type usuariosListQuery,
+  type auditQuery,
+  type AuditListResponse,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { parseOr400 } from '../../lib/route.js';
+import { writeAudit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
-import { toEntidad } from '../access/mapper.js';
+import { toEntidad } from '../access/index.js';
 import * as repo from './repository.js';
 import { toAdminUser } from './mapper.js';
 import { buildTree, checkWithinCompany, COMPANY_DEFAULT, enableParents, flattenInput, modulesForProfiles, splitOwnAndInherited } from './module-rules.js';
@@ -102,7 +105,7 @@ export class AdminService {
         });
         await repo.replaceProfiles(trx, companyId, id, body.perfiles);
         await repo.replaceEntities(trx, companyId, id, entityIds);
-        await repo.insertAudit(trx, { action: 'admin.user-created', userId: admin.userId, companyId, detail: { user: id, username: body.username } });
+        await writeAudit(trx, { action: 'admin.user-created', userId: admin.userId, companyId, detail: { user: id, username: body.username } });
         return id;
       });
       return { success: true as const, msg: msg.usuarioAlta, item: await this.itemOf(this.d.db, companyId, userId) };
@@ -121,7 +124,10 @@ export class AdminService {
 
   private async updateUser(admin: AuthUser, tenant: Tenant, id: string, body: Out<typeof updateUserRequest>) {
     const companyId = tenant.company.id;
-    const target = /^\d{1,9}$/.test(id) ? await repo.findCompanyUser(this.d.db, companyId, { id: Number(id) }) : undefined;
+    // The path names the user by id or, as DELETE and the module calls do, by username.
+    const target = /^\d{1,9}$/.test(id)
+      ? await repo.findCompanyUser(this.d.db, companyId, { id: Number(id) })
+      : await repo.findCompanyUser(this.d.db, companyId, { username: id.trim().toLowerCase() });
     if (!target) throw forbidden(msg.usuarioAjeno);
 
     const account: { email?: string; first_name?: string; last_name?: string } = {};
@@ -149,7 +155,7 @@ export class AdminService {
         }
         await repo.updateMembership(trx, companyId, target.id, membership);
         if (entityIds) await repo.replaceEntities(trx, companyId, target.id, entityIds);
-        await repo.insertAudit(trx, {
+        await writeAudit(trx, {
           action: 'admin.user-updated',
           userId: admin.userId,
           companyId,
@@ -169,7 +175,7 @@ export class AdminService {
     if (!body.actua_como) {
       await this.d.db.transaction().execute(async (trx) => {
         await repo.setActingAs(trx, admin.userId, null);
-        await repo.insertAudit(trx, { action: 'admin.acting-as', userId: admin.userId, companyId, detail: { entity: null } });
+        await writeAudit(trx, { action: 'admin.acting-as', userId: admin.userId, companyId, detail: { entity: null } });
       });
       return { success: true as const, msg: msg.actuaComoQuitado, entidad: null };
     }
@@ -178,7 +184,7 @@ export class AdminService {
     if (!entity.active) throw forbidden(msg.entidadInactiva);
     await this.d.db.transaction().execute(async (trx) => {
       await repo.setActingAs(trx, admin.userId, entity.id);
-      await repo.insertAudit(trx, { action: 'admin.acting-as', userId: admin.userId, companyId, detail: { entity: entity.code } });
+      await writeAudit(trx, { action: 'admin.acting-as', userId: admin.userId, companyId, detail: { entity: entity.code } });
     });
     return { success: true as const, msg: msg.entidadElegida, entidad: toEntidad(entity) };
   }
@@ -197,7 +203,7 @@ export class AdminService {
       const others = await repo.countOtherMemberships(trx, target.id, companyId);
       if (others === 0) await repo.softDeleteUser(trx, target.id);
       await repo.revokeUserTokens(trx, target.id, 'removed-by-admin');
-      await repo.insertAudit(trx, {
+      await writeAudit(trx, {
         action: others === 0 ? 'admin.user-deleted' : 'admin.user-removed',
         userId: admin.userId,
         companyId,
@@ -222,6 +228,23 @@ export class AdminService {
   async filterList(tenant: Tenant, list: 'sellers' | 'entities' | 'zones') {
     const load = { sellers: repo.listSellerItems, entities: repo.listEntityItems, zones: repo.listZoneItems }[list];
     return { success: true as const, items: await load(this.d.db, tenant.company.id) };
+  }
+
+  /** The audit trail of the company, read-only (nothing in the API edits or deletes audit rows). */
+  async audit(tenant: Tenant, query: Out<typeof auditQuery>): Promise<AuditListResponse> {
+    const { rows, total } = await repo.listAudit(this.d.db, tenant.company.id, query);
+    return {
+      success: true,
+      total,
+      items: rows.map((r) => ({
+        id: Number(r.id),
+        fecha: new Date(r.created_at).toISOString(),
+        usuario: r.username ?? null,
+        accion: r.action,
+        ip: r.ip,
+        detalle: (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as Record<string, unknown>,
+      })),
+    };
   }
 
   async companies(user: AuthUser) {
@@ -249,7 +272,7 @@ export class AdminService {
     enableParents(settings, known, company);
     const beyond = await this.d.db.transaction().execute(async (trx) => {
       await repo.upsertCompanySettings(trx, companyId, settings);
-      await repo.insertAudit(trx, { action: 'admin.company-modules', userId: admin.userId, companyId, detail: { modules: [...settings.keys()] } });
+      await writeAudit(trx, { action: 'admin.company-modules', userId: admin.userId, companyId, detail: { modules: [...settings.keys()] } });
       return repo.countUsersBeyondCompany(trx, companyId);
     });
     return beyond > 0
@@ -288,7 +311,7 @@ export class AdminService {
     const { own: rows, inherit } = splitOwnAndInherited(settings, company);
     await this.d.db.transaction().execute(async (trx) => {
       await repo.saveUserSettings(trx, companyId, target.id, rows, inherit);
-      await repo.insertAudit(trx, { action: 'admin.user-modules', userId: admin.userId, companyId, detail: { user: target.id, modules: [...settings.keys()] } });
+      await writeAudit(trx, { action: 'admin.user-modules', userId: admin.userId, companyId, detail: { user: target.id, modules: [...settings.keys()] } });
     });
     return { success: true, warning: false, msg: msg.modulosGuardados };
   }
@@ -317,7 +340,7 @@ export class AdminService {
       .map(([key, value]) => ({ key, value: String(value) }));
     await this.d.db.transaction().execute(async (trx) => {
       await repo.upsertParameters(trx, companyId, values);
-      await repo.insertAudit(trx, { action: 'admin.parameters', userId: admin.userId, companyId, detail: Object.fromEntries(values.map((v) => [v.key, v.value])) });
+      await writeAudit(trx, { action: 'admin.parameters', userId: admin.userId, companyId, detail: Object.fromEntries(values.map((v) => [v.key, v.value])) });
     });
     return { success: true as const, msg: msg.parametrosGuardados, configuracion: await this.configuracion(this.d.db, companyId) };
   }

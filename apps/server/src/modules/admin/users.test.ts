@@ -131,6 +131,8 @@ describe('GET /proxy/usuarios', () => {
     assert.deepEqual((await list('?patron=pérez')).items.map((u) => u.username), ['productor']);
     assert.deepEqual((await list('?patron=JUAN%20P')).items.map((u) => u.username), ['productor']);
     assert.deepEqual((await list('?patron=deposito@demo')).items.map((u) => u.username), ['deposito']);
+    // Accents and case as people type them (issue 17 item 11).
+    assert.deepEqual((await list('?patron=PEREZ')).items.map((u) => u.username), ['productor']);
     const none = await list('?patron=%25');
     assert.equal(none.total, 0, 'a % typed by the user is not a wildcard');
   });
@@ -269,10 +271,18 @@ describe('PATCH /proxy/usuarios/{id}', () => {
       expectRefused(await call(tokens.admin!, { method: 'PATCH', url: `/proxy/usuarios/${u.id}`, payload }), 400, message);
     }
     const adminSur = await userRow('admin.sur');
-    for (const id of [String(adminSur.id), '999999', 'abc']) {
+    for (const id of [String(adminSur.id), '999999', 'abc', 'admin.sur']) {
       expectRefused(await call(tokens.admin!, { method: 'PATCH', url: `/proxy/usuarios/${id}`, payload: { first_name: 'X' } }), 403, msg.usuarioAjeno);
     }
     assert.equal((await userRow('admin.sur')).first_name, 'Prueba');
+  });
+
+  test('the path may name the member by username, as DELETE does (issue 17 item 15)', async () => {
+    const u = await createOk();
+    const res = await call(tokens.admin!, { method: 'PATCH', url: `/proxy/usuarios/${u.username}`, payload: { agrupactasctes: true } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((res.json() as { item: AdminUser }).item.agrupactasctes, true);
+    assert.equal((res.json() as { item: AdminUser }).item.id, u.id);
   });
 });
 
@@ -356,6 +366,18 @@ describe('DELETE /proxy/usuarios/{username}', () => {
 });
 
 describe('GET /proxy/cgi/etenet_entidades', () => {
+  test('the search ignores accents and case: perez, PÉREZ and Pérez find the same entities (issue 17 item 11)', async () => {
+    const ids = async (patron: string) => {
+      const res = await call(tokens.admin!, { method: 'GET', url: `/proxy/cgi/etenet_entidades?patron=${encodeURIComponent(patron)}` });
+      assert.equal(res.statusCode, 200, res.body);
+      return (res.json() as { entidades: Entidad[] }).entidades.map((e) => e.codent);
+    };
+    const accented = await ids('Pérez');
+    assert.ok(accented.length > 0);
+    assert.deepEqual(await ids('perez'), accented);
+    assert.deepEqual(await ids('PÉREZ'), accented);
+  });
+
   test('searches the company\'s entities by text past 3 characters, or by code', async () => {
     const res = await call(tokens.admin!, { method: 'GET', url: `/proxy/cgi/etenet_entidades?patron=${encodeURIComponent('Pérez')}` });
     assert.equal(res.statusCode, 200, res.body);

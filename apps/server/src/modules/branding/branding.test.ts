@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { msg } from '@portal/contract';
+import { msg, PORTAL_MANIFEST, type WebManifest } from '@portal/contract';
 import { COMPANIES } from '../../db/seed/identities.js';
 import { createTestApp, expectRefused, LA_PAMPA, SUSPENDIDA, type TestContext } from '../../test/helpers.js';
 
@@ -73,6 +73,33 @@ describe('GET /whitelabel/config.json (fallback)', () => {
   });
 });
 
+describe('GET /whitelabel/{cuit}/manifest.webmanifest', () => {
+  test("the portal's installable app with the company's name and header colour, revalidated on every use", async () => {
+    const res = await get(`/whitelabel/${COMPANIES.delSur.cuit}/manifest.webmanifest`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['content-type']), /^application\/manifest\+json/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    const manifest = res.json() as WebManifest;
+    assert.equal(manifest.name, 'Agroinsumos del Sur');
+    assert.equal(manifest.short_name, 'Agroinsumos del Sur');
+    assert.equal(manifest.theme_color, '#0D47A1');
+    // The same app as the portal's (one id, one scope), with its icons.
+    assert.deepEqual({ ...manifest, name: PORTAL_MANIFEST.name, short_name: PORTAL_MANIFEST.short_name, theme_color: PORTAL_MANIFEST.theme_color }, PORTAL_MANIFEST);
+    assert.equal((await get(`/whitelabel/${LA_PAMPA}/manifest.webmanifest`)).json().name, 'Cooperativa La Pampa');
+  });
+
+  test('an unknown or inactive company answers 404 and a malformed cuit 400', async () => {
+    expectRefused(await get('/whitelabel/30500010912/manifest.webmanifest'), 404, 'No existe una marca para el CUIT indicado.');
+    expectRefused(await get('/whitelabel/abc/manifest.webmanifest'), 400, msg.cuitLongitud);
+    await ctx.db.updateTable('companies').set({ active: false }).where('cuit', '=', COMPANIES.delSur.cuit).execute();
+    try {
+      assert.equal((await get(`/whitelabel/${COMPANIES.delSur.cuit}/manifest.webmanifest`)).statusCode, 404);
+    } finally {
+      await ctx.db.updateTable('companies').set({ active: true }).where('cuit', '=', COMPANIES.delSur.cuit).execute();
+    }
+  });
+});
+
 describe('logos', () => {
   test('a company logo is served as image/svg+xml with its initials and colours', async () => {
     const res = await get(`/whitelabel/${LA_PAMPA}/logo.svg`);
@@ -127,6 +154,7 @@ describe('service endpoints', () => {
       ['/api/public/usuarios', 'post'],
       ['/whitelabel/{cuit}/config.json', 'get'],
       ['/whitelabel/config.json', 'get'],
+      ['/whitelabel/{cuit}/manifest.webmanifest', 'get'],
     ] as const) {
       assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path} is documented`);
     }

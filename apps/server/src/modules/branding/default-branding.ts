@@ -1,5 +1,5 @@
 import type { Branding } from '../../db/schema.js';
-import { logoSvg } from './logo.js';
+import { logoSvg } from '../../lib/logo.js';
 
 /** The portal's own look, used before a company is chosen and when a company's branding cannot be read. */
 export const DEFAULT_BRANDING: Branding = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { whitelabelRoutes as r, type WhitelabelConfig } from '@portal/contract';
+import { PORTAL_MANIFEST, whitelabelRoutes as r, type WebManifest, type WhitelabelConfig } from '@portal/contract';
 import { registerRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { DB } from '../../db/database.js';
@@ -15,6 +15,14 @@ function toConfig(cuit: string | null, name: string, b: Branding): WhitelabelCon
     colors: b.colors,
     news: b.news,
   };
+}
+
+/**
+ * The portal's installable-app manifest with the company's name and header colour (the browser's bar and the
+ * splash screen); the icons stay the portal's (docs/decisions/web-delivery.md).
+ */
+function toManifest(b: Branding): WebManifest {
+  return { ...PORTAL_MANIFEST, name: b.title, short_name: b.title, theme_color: b.colors.header, icons: PORTAL_MANIFEST.icons.map((i) => ({ ...i })) };
 }
 
 /** Per-company branding, served at the site root like the legacy portal's static whitelabel files. */
@@ -40,6 +48,18 @@ export function brandingRoutes(app: FastifyInstance, db: DB): void {
       if (!company) throw notFound('No existe una marca para el CUIT indicado.');
       reply.header('cache-control', 'public, max-age=300');
       return toConfig(company.cuit, company.name, company.branding);
+    },
+    { prefix: '' },
+  );
+
+  registerRoute(
+    app,
+    r.manifest,
+    async ({ params, reply }) => {
+      const company = await findCompany(params.cuit);
+      if (!company) throw notFound('No existe una marca para el CUIT indicado.');
+      // The browser revalidates it like the portal's own manifest (app.ts webCacheControl: no-cache).
+      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(toManifest(company.branding));
     },
     { prefix: '' },
   );

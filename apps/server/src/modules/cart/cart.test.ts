@@ -102,7 +102,10 @@ describe('sales cart', () => {
       assert.equal(l.subtotal_con_formato, formatNumber(money(sub)));
       total = total.plus(sub);
     }
-    assert.equal(r.carrito.importes.importe_total_con_formato, formatNumber(money(total)));
+    // Neto is the lines' sum; the total is neto + IVA (docs/decisions/ordering.md 'What each amount means').
+    assert.equal(r.carrito.importes.importe_neto_con_formato, formatNumber(money(total)));
+    assert.ok(r.carrito.importes.importe_iva > 0);
+    assert.equal(money(r.carrito.importes.importe_total), money(new Decimal(r.carrito.importes.importe_neto).plus(r.carrito.importes.importe_iva)));
     assert.equal(r.carrito.importes.moneda_simbolo, '$');
     assert.equal(r.carrito.posiciones.cantidad, 3);
     assert.ok(r.carrito.totales.length >= 1);
@@ -231,7 +234,8 @@ describe('sales cart', () => {
     assert.equal(new Decimal(lb.final_price).toNumber(), b.precio_final);
     const expectedTotal = new Decimal(proposed).times(2).plus(new Decimal(b.precio_final_con_formato.replace(/\./g, '').replace(',', '.')));
     assert.equal(new Decimal(rows[0]!.total).toFixed(2), expectedTotal.toFixed(2));
-    assert.equal(o1.total_con_formato, formatNumber(expectedTotal.toFixed(2)));
+    assert.equal(o1.neto_con_formato, formatNumber(expectedTotal.toFixed(2)));
+    assert.equal(money(o1.total), money(new Decimal(o1.neto).plus(o1.iva)));
     // A retry later answers the same order; the cart is confirmed and a new one opens.
     const again = await call<ConfirmResponse>('PUT', P, { pedidoid: cart.id });
     assert.equal(again.id, o1.id);
@@ -299,7 +303,8 @@ describe('purchase-order cart', () => {
     assert.equal(la.precio_final_con_formato, '1.000,50');
     assert.equal(la.subtotal_con_formato, '3.001,50');
     assert.equal(r.carrito.productos.find((l) => l.producto_id === b.id)!.precio_final, b.precio_final);
-    assert.equal(r.carrito.totalpedido_con_formato, formatNumber(new Decimal('3001.50').plus(b.precio_final_con_formato.replace(/\./g, '').replace(',', '.')).toFixed(2)));
+    assert.equal(r.carrito.importes.importe_neto_con_formato, formatNumber(new Decimal('3001.50').plus(b.precio_final_con_formato.replace(/\./g, '').replace(',', '.')).toFixed(2)));
+    assert.equal(r.carrito.totalpedido_con_formato, r.carrito.importes.importe_total_con_formato);
     // Without a payment condition the order is refused.
     expectRefused(await inject('PUT', OC, { pedidoid: cart.id }), 400, orderingMsg.ingresarCondicionPago);
     const cp = (await call<{ items: Array<{ id: number }> }>('GET', `${OC}?type=cpagos`)).items[1]!.id;
@@ -331,5 +336,61 @@ describe('purchase-order cart', () => {
     assert.equal(pending.productos[0]?.id, orders[0]!.id);
     assert.equal(pending.productos[0]?.descom, 'Orden de compra');
     await expectGuarded(ctx.app, { method: 'PUT', url: OC, payload: { pedidoid: cart.id } }, { access: 'entity', token });
+  });
+});
+
+describe('issue 17: rules checked where they can be broken', () => {
+  test('a delivery date made too early by a later line is refused at confirmation (item 1)', async () => {
+    const cart = (await salesCart('1002')).carrito;
+    await call('DELETE', P, { pedido_id: cart.id }, H('1002'));
+    const [fast, slow] = [products[10]!, products[11]!];
+    const leads = await ctx.db.selectFrom('products').select(['id', 'delivery_days']).where('id', 'in', [fast.id, slow.id]).execute();
+    await ctx.db.updateTable('products').set({ delivery_days: 1 }).where('id', '=', fast.id).execute();
+    await ctx.db.updateTable('products').set({ delivery_days: 5 }).where('id', '=', slow.id).execute();
+    try {
+      await call('PUT', `${P}/${cart.id}?type=carrito&suma=true`, { producto_id: fast.id, pedido_cantidad: 1 }, H('1002'));
+      const tomorrow = addDays(todayInArgentina(), 1);
+      await call('PUT', `${P}/${cart.id}?type=condiciones`, { fecha_entrega: tomorrow }, H('1002'));
+      const r = await call<CartChangeResponse>('PUT', `${P}/${cart.id}?type=carrito&suma=true`, { producto_id: slow.id, pedido_cantidad: 1 }, H('1002'));
+      assert.equal(r.fecha_minima_entrega, addDays(todayInArgentina(), 5));
+      assert.equal(r.carrito.fecha_entrega, tomorrow);
+      expectRefused(await inject('PUT', P, { pedidoid: cart.id }, H('1002')), 400, orderingMsg.fechaEntregaTemprana);
+      assert.equal((await ctx.db.selectFrom('sales_orders').select('id').where('cart_id', '=', cart.id).execute()).length, 0);
+      await call('PUT', `${P}/${cart.id}?type=condiciones`, { fecha_entrega: r.fecha_minima_entrega }, H('1002'));
+      const done = await call<ConfirmResponse>('PUT', P, { pedidoid: cart.id }, H('1002'));
+      const order = await ctx.db.selectFrom('sales_orders').select('delivery_date').where('id', '=', done.id).executeTakeFirstOrThrow();
+      assert.equal(order.delivery_date, r.fecha_minima_entrega);
+    } finally {
+      for (const l of leads) await ctx.db.updateTable('products').set({ delivery_days: l.delivery_days }).where('id', '=', l.id).execute();
+    }
+  });
+
+  test('a cart never mixes currencies; the catalogue total counts only products priced for the entity (item 7)', async () => {
+    const cart = (await salesCart('1002')).carrito;
+    await call('DELETE', P, { pedido_id: cart.id }, H('1002')).catch(() => undefined);
+    const [peso, dollar] = [products[12]!, products[13]!];
+    const saved = await ctx.db.selectFrom('price_list_items').selectAll().where('product_id', '=', dollar.id).execute();
+    await ctx.db.updateTable('price_list_items').set({ currency: 'USD' }).where('product_id', '=', dollar.id).execute();
+    try {
+      await call('PUT', `${P}/${cart.id}?type=carrito&suma=true`, { producto_id: peso.id, pedido_cantidad: 1 }, H('1002'));
+      expectRefused(await inject('PUT', `${P}/${cart.id}?type=carrito&suma=true`, { producto_id: dollar.id, pedido_cantidad: 1 }, H('1002')), 400, orderingMsg.monedasDistintas);
+      const after = await salesCart('1002');
+      assert.deepEqual(after.carrito.productos.map((l) => l.producto_id), [peso.id], 'the refused line was rolled back');
+      // A product without any price for the entity is neither on the page nor in the total.
+      const search = `${P}?filtros=${encodeURIComponent(JSON.stringify({ patron: dollar.nombre.split(' ')[0] }))}&limit=100`;
+      const before = await call<CatalogResponse>('GET', search, undefined, H('1002'));
+      assert.equal(before.total, before.productos.length);
+      assert.ok(before.productos.some((p) => p.id === dollar.id));
+      await ctx.db.deleteFrom('price_list_items').where('product_id', '=', dollar.id).execute();
+      // Another page size: not the minute-long cached page of the same search.
+      const without = await call<CatalogResponse>('GET', search.replace('limit=100', 'limit=99'), undefined, H('1002'));
+      assert.ok(!without.productos.some((p) => p.id === dollar.id));
+      assert.equal(without.total, before.total - 1);
+      assert.equal(without.total, without.productos.length);
+    } finally {
+      await ctx.db.deleteFrom('price_list_items').where('product_id', '=', dollar.id).execute();
+      await ctx.db.insertInto('price_list_items').values(saved).execute();
+      await call('DELETE', P, { pedido_id: cart.id }, H('1002')).catch(() => undefined);
+    }
   });
 });

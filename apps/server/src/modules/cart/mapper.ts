@@ -1,14 +1,27 @@
 import Decimal from 'decimal.js';
 import { formatNumber, ORDERING, orderingMsg, type PurchaseCart, type SalesCart, type SalesCartLine } from '@portal/contract';
-import { currencySymbol, formatQuantity, imagesOf } from '../catalog/mapper.js';
+import { currencySymbol, formatQuantity, imagesOf } from '../catalog/index.js';
+import { orderAmounts } from './amounts.js';
 import type { CartRow, LineRow } from './repository.js';
 
 const money = (d: Decimal.Value) => new Decimal(d).toFixed(2);
 
-function importes(lines: LineRow[]) {
-  const total = lines.reduce((s, l) => s.plus(l.subtotal), new Decimal(0));
+/** Neto, IVA and total (VAT included) of the lines; a cart holds one currency (CartService.setLines). */
+function importes(lines: LineRow[], withTax = true) {
+  const a = orderAmounts(lines.map((l) => ({ amount: l.subtotal, family: l.family })), withTax);
   const currency = lines[0]?.currency ?? 'ARS';
-  return { total, importes: { moneda_simbolo: currencySymbol(currency), importe_total: Number(money(total)), importe_total_con_formato: formatNumber(money(total)) } };
+  return {
+    total: a.total,
+    importes: {
+      moneda_simbolo: currencySymbol(currency),
+      importe_total: Number(a.total),
+      importe_total_con_formato: formatNumber(a.total),
+      importe_neto: Number(a.net),
+      importe_neto_con_formato: formatNumber(a.net),
+      importe_iva: Number(a.vat),
+      importe_iva_con_formato: formatNumber(a.vat),
+    },
+  };
 }
 
 function salesLine(cartId: number, l: LineRow): SalesCartLine {
@@ -76,7 +89,7 @@ export function toSalesCart(cart: CartRow, lines: LineRow[]): SalesCart {
 }
 
 export function toPurchaseCart(cart: CartRow, lines: LineRow[]): PurchaseCart {
-  const { total, importes: imp } = importes(lines);
+  const { total, importes: imp } = importes(lines, cart.with_tax);
   return {
     id: cart.id,
     productos: lines.map((l) => ({

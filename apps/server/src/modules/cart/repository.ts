@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { finalPriceSql, priceRow, type PriceLists } from '../catalog/repository.js';
+import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
 
 /**
  * Carts of both kinds (sales orders and purchase orders) and their lines. Every function takes the cart's owner
@@ -82,6 +82,8 @@ export type LineRow = {
   sales_unit: string;
   images: string[];
   delivery_days: number;
+  /** The product's family name: it decides the VAT rate (orders/invoice.ts vatRateOf). */
+  family: string | null;
   currency: string;
   list_price: string;
   discount1: string;
@@ -100,6 +102,7 @@ export async function cartLines(db: DB, companyId: number, cartId: number, price
   const r = await sql<LineRow>`
     select cl.id as line_id, cl.product_id, cl.quantity::text as quantity, cl.price::text as price, cl.price_alert,
       p.name, p.code, p.alpha_code, p.sales_unit, p.images, p.delivery_days,
+      (select f.name from product_facets f where f.id = p.family_id) as family,
       coalesce(i.currency, 'ARS') as currency, coalesce(i.list_price, 0)::text as list_price, coalesce(i.discount1, 0)::text as discount1,
       coalesce(i.discount2, 0)::text as discount2, coalesce(i.min_price, 0)::text as min_price, coalesce(i.max_price, 0)::text as max_price,
       coalesce(${finalPriceSql}, 0)::text as final_price,

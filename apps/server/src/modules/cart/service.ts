@@ -12,7 +12,7 @@ import {
 import type { DB } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
-import { priceListOf } from '../catalog/repository.js';
+import { priceListOf } from '../catalog/index.js';
 import { toPurchaseCart, toSalesCart } from './mapper.js';
 import * as repo from './repository.js';
 
@@ -37,6 +37,17 @@ export function outsideBounds(price: string, min: string, max: string): boolean 
   const p = new Decimal(price);
   return p.lessThan(min) || p.greaterThan(max);
 }
+
+type ConditionFields = z.output<typeof salesConditionBody> & z.output<typeof purchaseConditionBody>;
+type ConditionBody = z.output<typeof salesConditionBody> | z.output<typeof purchaseConditionBody>;
+
+/** The conditions chosen from a list: the list's table, the cart's column and the 400 when the item is not there. */
+const LOOKUP_CONDITIONS = {
+  dentrega: { table: 'delivery_destinations', column: 'destination_id', missing: orderingMsg.destinoInexistente, byEntity: true },
+  origen: { table: 'order_origins', column: 'origin_id', missing: orderingMsg.origenInexistente, byEntity: false },
+  operacion: { table: 'operation_types', column: 'operation_type_id', missing: orderingMsg.operacionInexistente, byEntity: false },
+  cpago: { table: 'payment_conditions', column: 'payment_condition_id', missing: orderingMsg.condicionPagoInexistente, byEntity: false },
+} as const satisfies Partial<Record<keyof ConditionFields, { table: Parameters<typeof repo.lookupExists>[1]; column: string; missing: string; byEntity: boolean }>>;
 
 /**
  * The server-side cart of sales orders and purchase orders: one open cart per user, entity and kind, created on
@@ -131,53 +142,68 @@ export class CartService {
         merged.set(l.producto_id, { productId: l.producto_id, quantity, price, alert });
       }
       await repo.upsertLines(trx, o.companyId, cartId, [...merged.values()], add);
+      await this.assertOneCurrency(trx, o, cartId, priceListId);
     });
     return orderingMsg.productosAgregados;
   }
 
-  /** The earliest delivery date for this cart: today in Buenos Aires plus its lead. */
-  private async checkDeliveryDate(trx: DB, companyId: number, cartId: number, date: string) {
+  /**
+   * A cart (and so an order, its total and its invoice) is in one currency: a change that would mix pesos and
+   * dollars is refused and rolled back, so a total is never summed across currencies.
+   */
+  async assertOneCurrency(trx: DB, o: repo.CartOwner, cartId: number, priceListId?: Awaited<ReturnType<typeof priceListOf>>) {
+    const lists = priceListId === undefined ? await priceListOf(trx, o.companyId, o.entityId) : priceListId;
+    const lines = await repo.cartLines(trx, o.companyId, cartId, lists);
+    if (new Set(lines.map((l) => l.currency)).size > 1) throw badRequest(orderingMsg.monedasDistintas);
+  }
+
+  /**
+   * The delivery date against the cart's earliest one (today in Buenos Aires plus the lead of its slowest
+   * product): checked when the date is set and again at confirmation, since a later line can raise the lead.
+   */
+  async checkDeliveryDate(trx: DB, companyId: number, cartId: number, date: string) {
     if (!validDate(date)) throw badRequest(orderingMsg.fechaInvalida);
     const min = addDays(todayInArgentina(), await this.deliveryDays(trx, companyId, cartId));
     if (date < min) throw badRequest(orderingMsg.fechaEntregaTemprana);
   }
 
-  async setSalesCondition(o: repo.CartOwner, cartId: number, body: z.output<typeof salesConditionBody>) {
+  /**
+   * PUT ?type=condiciones: one condition of the cart (the body names exactly one, checked by the contract). The sales
+   * cart takes destination, origin, operation, delivery date and detail; the purchase cart payment condition, with
+   * taxes, delivery date and detail. A chosen list item must be this company's (the destination also the entity's).
+   */
+  async setCondition(o: repo.CartOwner, cartId: number, body: ConditionBody) {
+    const entry = Object.entries(body).find(([, v]) => v !== undefined) as [keyof ConditionFields, unknown] | undefined;
     await this.withOpenCart(o, cartId, async (trx) => {
-      if (body.dentrega !== undefined) {
-        if (body.dentrega !== null && !(await repo.lookupExists(trx, 'delivery_destinations', o.companyId, body.dentrega, o.entityId))) throw badRequest(orderingMsg.destinoInexistente);
-        await repo.updateCart(trx, o.companyId, cartId, { destination_id: body.dentrega });
-      } else if (body.origen !== undefined) {
-        if (body.origen !== null && !(await repo.lookupExists(trx, 'order_origins', o.companyId, body.origen))) throw badRequest(orderingMsg.origenInexistente);
-        await repo.updateCart(trx, o.companyId, cartId, { origin_id: body.origen });
-      } else if (body.operacion !== undefined) {
-        if (body.operacion !== null && !(await repo.lookupExists(trx, 'operation_types', o.companyId, body.operacion))) throw badRequest(orderingMsg.operacionInexistente);
-        await repo.updateCart(trx, o.companyId, cartId, { operation_type_id: body.operacion });
-      } else if (body.fecha_entrega !== undefined) {
-        if (body.fecha_entrega !== null) await this.checkDeliveryDate(trx, o.companyId, cartId, body.fecha_entrega);
-        await repo.updateCart(trx, o.companyId, cartId, { delivery_date: body.fecha_entrega });
-      } else if (body.detalle !== undefined) {
-        await repo.updateCart(trx, o.companyId, cartId, { detail: body.detalle === null || body.detalle.trim() === '' ? null : body.detalle.trim() });
+      if (!entry) return;
+      const [field, value] = entry;
+      const lookup = field in LOOKUP_CONDITIONS ? LOOKUP_CONDITIONS[field as keyof typeof LOOKUP_CONDITIONS] : undefined;
+      if (lookup) {
+        const id = value as number | null;
+        if (id !== null && !(await repo.lookupExists(trx, lookup.table, o.companyId, id, lookup.byEntity ? o.entityId : undefined))) throw badRequest(lookup.missing);
+        await repo.updateCart(trx, o.companyId, cartId, { [lookup.column]: id });
+      } else if (field === 'fecha_entrega') {
+        const date = value as string | null;
+        if (date !== null) await this.checkDeliveryDate(trx, o.companyId, cartId, date);
+        await repo.updateCart(trx, o.companyId, cartId, { delivery_date: date });
+      } else if (field === 'conimpuesto') {
+        await repo.updateCart(trx, o.companyId, cartId, { with_tax: value as boolean });
+      } else if (field === 'detalle') {
+        const text = value as string | null;
+        await repo.updateCart(trx, o.companyId, cartId, { detail: text === null || text.trim() === '' ? null : text.trim() });
       }
     });
     return orderingMsg.condicionActualizada;
   }
 
-  async setPurchaseCondition(o: repo.CartOwner, cartId: number, body: z.output<typeof purchaseConditionBody>) {
-    await this.withOpenCart(o, cartId, async (trx) => {
-      if (body.cpago !== undefined) {
-        if (body.cpago !== null && !(await repo.lookupExists(trx, 'payment_conditions', o.companyId, body.cpago))) throw badRequest(orderingMsg.condicionPagoInexistente);
-        await repo.updateCart(trx, o.companyId, cartId, { payment_condition_id: body.cpago });
-      } else if (body.conimpuesto !== undefined) {
-        await repo.updateCart(trx, o.companyId, cartId, { with_tax: body.conimpuesto });
-      } else if (body.fecha_entrega !== undefined) {
-        if (body.fecha_entrega !== null) await this.checkDeliveryDate(trx, o.companyId, cartId, body.fecha_entrega);
-        await repo.updateCart(trx, o.companyId, cartId, { delivery_date: body.fecha_entrega });
-      } else if (body.detalle !== undefined) {
-        await repo.updateCart(trx, o.companyId, cartId, { detail: body.detalle === null || body.detalle.trim() === '' ? null : body.detalle.trim() });
-      }
-    });
-    return orderingMsg.condicionActualizada;
+  /** The sales cart's conditions, typed by its body (one implementation: setCondition). */
+  setSalesCondition(o: repo.CartOwner, cartId: number, body: z.output<typeof salesConditionBody>) {
+    return this.setCondition(o, cartId, body);
+  }
+
+  /** The purchase cart's conditions, typed by its body (one implementation: setCondition). */
+  setPurchaseCondition(o: repo.CartOwner, cartId: number, body: z.output<typeof purchaseConditionBody>) {
+    return this.setCondition(o, cartId, body);
   }
 
   /** Removes one line (by product for sales carts, by line id `pk` for purchase carts) or, without it, all. */

@@ -81,6 +81,23 @@ describe('catalogue search', () => {
     }
   });
 
+  test('page parameters out of range answer their own Spanish message, not the identifier\'s (issue 17 item 8)', async () => {
+    for (const [query, text] of [
+      ['?limit=101', orderingMsg.limitInvalido],
+      ['?limit=0', orderingMsg.limitInvalido],
+      ['?limit=abc', orderingMsg.limitInvalido],
+      ['?start=-1', orderingMsg.startInvalido],
+      ['?page=0', orderingMsg.pageInvalida],
+      ['?pendientes=true&limit=101', orderingMsg.limitInvalido],
+      ['?historial=true&limit=101', orderingMsg.limitInvalido],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url: `${URL}${query}`, headers: H() });
+      expectRefused(res, 400, text);
+      assert.notEqual(res.json().msg, 'El identificador indicado no es válido.', query);
+    }
+    assert.equal((await get<CatalogResponse>('?limit=100')).productos.length, 100);
+  });
+
   test('package quantity only when the sales factor is not 1', async () => {
     const page = await get<CatalogResponse>(`?limit=100`);
     const withPackage = page.productos.find((p) => p.factor_venta !== 1);
@@ -136,6 +153,76 @@ describe('catalogue search', () => {
     assert.ok(nuevos.total > 0 && nuevos.productos.every((p) => p.es_nuevo));
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?type=otra`, headers: H() }), 400, orderingMsg.tipoInvalido);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?type=marca&familia_id=abc`, headers: H() }), 400, orderingMsg.idInvalido);
+  });
+
+  test('every facet list equals a brute-force count of the priced matches, narrowed by the other facets (issue 14)', async () => {
+    const c = await companyId(LA_PAMPA);
+    // Pérez Hnos. (1002) buys at the wholesale list: the price-list membership is part of every count.
+    const e = await entity(1002);
+    const fallback = (await ctx.db.selectFrom('price_lists').select('id').where('company_id', '=', c).where('is_default', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
+    const lists = [e.price_list_id ?? fallback, fallback];
+    const kinds = { unegocio: 'business_unit_id', familia: 'family_id', subfamilia: 'subfamily_id', presentacion: 'presentation_id', rubro: 'category_id', subrubro: 'subcategory_id', linea: 'line_id', marca: 'brand_id' } as const;
+    const param = { unegocio: 'negocio_id', familia: 'familia_id', subfamilia: 'subfamilia_id', presentacion: 'presentacion_id', rubro: 'rubro_id', subrubro: 'subrubro_id', linea: 'linea_id', marca: 'marca_id' } as const;
+    // A product of the word leaves the wholesale list only (still priced by the fallback), another leaves both lists.
+    const [inFallbackOnly, inNone] = (await sql<{ id: number }>`select id from products where company_id = ${c} and active and search_text like '%semilla%' order by id limit 2`.execute(ctx.db)).rows;
+    assert.ok(inFallbackOnly && inNone);
+    const saved = await ctx.db.selectFrom('price_list_items').selectAll().where('product_id', 'in', [inFallbackOnly.id, inNone.id]).execute();
+    await ctx.db.deleteFrom('price_list_items').where('product_id', '=', inNone.id).execute();
+    await ctx.db.deleteFrom('price_list_items').where('product_id', '=', inFallbackOnly.id).where('price_list_id', '<>', fallback).execute();
+    try {
+      const famSemillas = (await sql<{ family_id: number }>`select family_id from products where id = ${inNone.id}`.execute(ctx.db)).rows[0]!.family_id;
+      for (const chosen of [{}, { familia: famSemillas }] as Array<Partial<Record<keyof typeof kinds, number>>>) {
+        const extra = Object.entries(chosen).map(([k, v]) => `&${param[k as keyof typeof kinds]}=${v}`).join('');
+        for (const [kind, column] of Object.entries(kinds) as Array<[keyof typeof kinds, string]>) {
+          const got = await get<{ items: FacetItem[] }>(`?type=${kind}&patron=semilla${extra}`, bearer(token, { cuit: LA_PAMPA, entity_id: '1002' }));
+          const others = Object.entries(chosen).filter(([k]) => k !== kind).map(([k, v]) => sql`and ${sql.ref(kinds[k as keyof typeof kinds])} = ${v}`);
+          const brute = await sql<{ id: number; n: number }>`
+            select ${sql.ref(column)} as id, count(*)::int as n from products p
+            where company_id = ${c} and active and search_text like '%semilla%' and ${sql.ref(column)} is not null ${sql.join(others, sql` `)}
+              and exists (select 1 from price_list_items i where i.product_id = p.id and i.price_list_id in (${lists[0]!}, ${lists[1]!}))
+            group by 1`.execute(ctx.db);
+          const want = new Map(brute.rows.map((r) => [r.id, r.n]));
+          assert.deepEqual(new Map(got.items.map((i) => [i.id, i.cantidad])), want, `${kind} with ${JSON.stringify(chosen)}`);
+          assert.deepEqual(got.items.map((i) => i.descripcion), [...got.items.map((i) => i.descripcion)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'in name order');
+        }
+      }
+      // The product without a price in either list is in no count; the one priced by the fallback only is.
+      const page = await get<CatalogResponse>(`${filtros({ patron: 'semilla' })}&limit=100`, bearer(token, { cuit: LA_PAMPA, entity_id: '1002' }));
+      assert.ok(page.productos.some((p) => p.id === inFallbackOnly.id) && !page.productos.some((p) => p.id === inNone.id));
+    } finally {
+      await ctx.db.deleteFrom('price_list_items').where('product_id', 'in', [inFallbackOnly.id, inNone.id]).execute();
+      await ctx.db.insertInto('price_list_items').values(saved).execute();
+    }
+  });
+
+  test('products.price_lists follows price_list_items: insert, delete, a move to another list, a price change (issue 14)', async () => {
+    const c = await companyId(LA_PAMPA);
+    const drift = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from products p where p.price_lists is distinct from
+        coalesce((select array_agg(i.price_list_id order by i.price_list_id) from price_list_items i where i.product_id = p.id), '{}')`.execute(ctx.db)).rows[0]!.n;
+    assert.equal(await drift(), 0, 'as seeded');
+    const lists = await ctx.db.selectFrom('price_lists').select('id').where('company_id', '=', c).orderBy('id').execute();
+    assert.ok(lists.length >= 2);
+    const p = (await sql<{ id: number }>`select product_id as id from price_list_items where company_id = ${c} order by product_id desc limit 1`.execute(ctx.db)).rows[0]!.id;
+    const saved = await ctx.db.selectFrom('price_list_items').selectAll().where('product_id', '=', p).execute();
+    const listsOf = async () => (await sql<{ l: number[] }>`select price_lists as l from products where id = ${p}`.execute(ctx.db)).rows[0]!.l;
+    try {
+      await ctx.db.deleteFrom('price_list_items').where('product_id', '=', p).execute();
+      assert.deepEqual(await listsOf(), []);
+      const row = { ...saved[0]!, price_list_id: lists[1]!.id };
+      await ctx.db.insertInto('price_list_items').values(row).execute();
+      assert.deepEqual(await listsOf(), [lists[1]!.id]);
+      await ctx.db.updateTable('price_list_items').set({ price_list_id: lists[0]!.id }).where('product_id', '=', p).execute();
+      assert.deepEqual(await listsOf(), [lists[0]!.id]);
+      await ctx.db.updateTable('price_list_items').set({ list_price: '1.00' }).where('product_id', '=', p).execute();
+      assert.deepEqual(await listsOf(), [lists[0]!.id]);
+      await ctx.db.insertInto('price_list_items').values({ ...row, price_list_id: lists[1]!.id }).execute();
+      assert.deepEqual(await listsOf(), [lists[0]!.id, lists[1]!.id].sort((a, b) => a - b));
+    } finally {
+      await ctx.db.deleteFrom('price_list_items').where('product_id', '=', p).execute();
+      await ctx.db.insertInto('price_list_items').values(saved).execute();
+    }
+    assert.equal(await drift(), 0, 'restored');
   });
 
   test('a second tenant sees only its own catalogue and facets', async () => {

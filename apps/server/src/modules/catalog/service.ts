@@ -45,16 +45,25 @@ export class CatalogService {
 
   constructor(private readonly db: DB) {}
 
-  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const now = Date.now();
+  private fresh(key: string): boolean {
     const hit = this.results.get(key);
-    if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>;
-    if (hit) this.results.delete(key);
-    const value = compute();
-    this.results.set(key, { at: now, value });
+    return !!hit && Date.now() - hit.at < TTL_MS;
+  }
+
+  /** Keeps an answer (replacing an older one); a failed one is forgotten. */
+  private keep<T>(key: string, value: Promise<T>): Promise<T> {
+    this.results.delete(key);
+    this.results.set(key, { at: Date.now(), value });
     if (this.results.size > MAX_ENTRIES) this.results.delete(this.results.keys().next().value!);
-    value.catch(() => this.results.delete(key));
+    value.catch(() => {
+      if (this.results.get(key)?.value === value) this.results.delete(key);
+    });
     return value;
+  }
+
+  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.fresh(key)) return this.results.get(key)!.value as Promise<T>;
+    return this.keep(key, compute());
   }
 
   /** The page's products priced for the entity (a product without a price in its lists is left out). */
@@ -66,7 +75,7 @@ export class CatalogService {
   async search(scope: Scope, q: z.output<typeof catalogQuery>): Promise<CatalogResponse> {
     const limit = q.limit ?? ORDERING.catalogPageSize;
     const start = q.start ?? (q.page ? (q.page - 1) * limit : 0);
-    const filter = toCatalogFilter(q.filtros);
+    const filter = { ...toCatalogFilter(q.filtros), lists: await repo.priceListOf(this.db, scope.companyId, scope.entityId) };
     const page = await this.cached(`page:${scope.companyId}:${start}:${limit}:${JSON.stringify(filter)}`, () =>
       repo.searchPage(this.db, scope.companyId, filter, start, limit),
     );
@@ -93,12 +102,16 @@ export class CatalogService {
   }
 
   async facet(scope: Scope, q: z.output<typeof facetQuery>) {
-    const filter = toCatalogFilter(q);
-    // A facet's own choice does not narrow its list, so it is not part of the key.
-    const others = { ...filter, facets: { ...filter.facets, [q.type]: undefined } };
-    const rows = await this.cached(`facet:${scope.companyId}:${q.type}:${JSON.stringify(others)}`, () =>
-      repo.facetValues(this.db, scope.companyId, q.type, filter),
-    );
+    const filter = { ...toCatalogFilter(q), lists: await repo.priceListOf(this.db, scope.companyId, scope.entityId) };
+    // A facet's own choice does not narrow its list, so it is not part of its key.
+    const keyOf = (kind: FacetType) => `facet:${scope.companyId}:${kind}:${JSON.stringify({ ...filter, facets: { ...filter.facets, [kind]: undefined } })}`;
+    const key = keyOf(q.type);
+    if (!this.fresh(key)) {
+      // One statement answers the eight lists the filter panel asks for together: each is kept under its own key.
+      const all = repo.facetValues(this.db, scope.companyId, filter);
+      for (const kind of Object.keys(repo.FACET_COLUMN) as FacetType[]) this.keep(keyOf(kind), all.then((r) => r[kind]));
+    }
+    const rows = await this.cached(key, () => repo.facetValues(this.db, scope.companyId, filter).then((r) => r[q.type]));
     return { success: true as const, items: rows.map((r) => ({ id: r.id, descripcion: r.name, cantidad: r.n })) };
   }
 

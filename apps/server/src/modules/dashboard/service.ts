@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
-import { formatMoney, formatNumber, msg, todayInArgentina, type DashboardResponse, type GrainPositionRow, type Porlet } from '@portal/contract';
+import { formatMoney, formatNumber, msg, todayInArgentina, type DashboardResponse, type GrainPositionRow, type Porlet, PROFILE } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { forbidden } from '../../lib/http-errors.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
+import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
 import * as repo from './repository.js';
 
 type Query = { grupo?: 'resumen' | 'graficos' | 'granos' | 'novedades' | undefined; perfil?: number | undefined; vendedor?: number | undefined; zona?: number | undefined };
@@ -42,10 +42,10 @@ function monthlySeries(rows: Array<{ month: string; total: string }>, today: str
 export class DashboardService {
   constructor(private readonly db: DB) {}
 
-  async dashboard(user: AuthUser, tenant: Tenant, query: Query): Promise<DashboardResponse> {
+  async dashboard(user: AuthUser, tenant: EntityTenant, query: Query): Promise<DashboardResponse> {
     const profile = query.perfil ?? tenant.defaultProfileId;
     if (!tenant.profileIds.includes(profile)) throw forbidden(msg.perfilSinAcceso);
-    const entity = tenant.entity!;
+    const entity = tenant.entity;
     const today = todayInArgentina();
     const from = `${lastTwelveMonths(today)[0]}-01`;
     const want = (g: NonNullable<Query['grupo']>) => !query.grupo || query.grupo === g;
@@ -57,12 +57,12 @@ export class DashboardService {
 
     if (want('novedades')) porlets.push(...(await this.news(companyId, profile)));
 
-    if (profile === 1) {
+    if (profile === PROFILE.cliente) {
       if (want('resumen')) porlets.push(await this.customerSummary(companyId, entity.id, today));
       if (want('graficos')) porlets.push(...(await this.customerCharts(companyId, entity.id, today, from)));
       if (want('granos')) grain = await this.grainPosition(companyId, entity.id);
       entidades = [{ id: entity.code, descripcion: entity.name }];
-    } else if (profile === 2 || profile === 3) {
+    } else if (profile === PROFILE.vendedor || profile === PROFILE.jefeDeZona) {
       const { sellerIds, zoneSellerIds } = await this.staffScope(user, tenant, profile, query);
       if (want('resumen')) porlets.push(...(await this.staffSummary(companyId, sellerIds, today)));
       if (want('graficos')) porlets.push(...(await this.staffCharts(companyId, sellerIds, zoneSellerIds, profile, from, today)));
@@ -196,10 +196,10 @@ export class DashboardService {
         zone = await repo.sellerIdsOfZone(this.db, companyId, z.id);
       }
       if (chosen) return { sellerIds: [chosen.id], zoneSellerIds: zone };
-      return { sellerIds: zone ?? (own && profile === 2 ? [own.id] : null), zoneSellerIds: zone };
+      return { sellerIds: zone ?? (own && profile === PROFILE.vendedor ? [own.id] : null), zoneSellerIds: zone };
     }
     if (query.zona) throw forbidden('Sólo un administrador puede filtrar por zona.');
-    if (profile === 2) {
+    if (profile === PROFILE.vendedor) {
       if (chosen && chosen.id !== own?.id) throw forbidden('No puede consultar las ventas de otro vendedor.');
       const mine = own ? [own.id] : [];
       return { sellerIds: mine, zoneSellerIds: mine };
@@ -256,7 +256,7 @@ export class DashboardService {
     const [perMonth, top, perSeller] = await Promise.all([
       repo.ordersPerMonth(this.db, companyId, { sellerIds }, from),
       repo.topCustomers(this.db, companyId, { sellerIds }, from, 10),
-      profile === 3 ? repo.salesPerSeller(this.db, companyId, { sellerIds: zoneSellerIds }, from) : Promise.resolve([]),
+      profile === PROFILE.jefeDeZona ? repo.salesPerSeller(this.db, companyId, { sellerIds: zoneSellerIds }, from) : Promise.resolve([]),
     ]);
     const charts: Porlet[] = [
       { id: 'ventas-mes', grupo: 'graficos', tipo: 'barras', titulo: 'Ventas por mes', link: null, unidad: 'moneda', orientacion: 'vertical', serie: monthlySeries(perMonth, today) },
@@ -271,7 +271,7 @@ export class DashboardService {
         serie: top.map((t) => ({ label: String(t.code), nombre: t.name, valor: Number(t.total), valor_con_formato: money(t.total) })),
       },
     ];
-    if (profile === 3) {
+    if (profile === PROFILE.jefeDeZona) {
       charts.push({
         id: 'ventas-vendedor',
         grupo: 'graficos',
@@ -292,7 +292,7 @@ export class DashboardService {
       repo.ordersSummary(this.db, companyId, {}, 'pending'),
       repo.ordersSummary(this.db, companyId, {}, 'approved'),
     ]);
-    const approvedLabel = profile === 5 ? 'Pedidos aprobados a preparar' : 'Pedidos aprobados para entregar';
+    const approvedLabel = profile === PROFILE.deposito ? 'Pedidos aprobados a preparar' : 'Pedidos aprobados para entregar';
     return {
       id: 'resumen-operaciones',
       grupo: 'resumen',

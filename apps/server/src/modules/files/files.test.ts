@@ -1,11 +1,21 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCuit, formatMoney, fiscalMsg, msg, type DirectDownloadResponse, type ShareResponse } from '@portal/contract';
+import {
+  formatCuit,
+  formatMoney,
+  fiscalMsg,
+  msg,
+  oneYearBefore,
+  todayInArgentina,
+  type DirectDownloadResponse,
+  type ShareResponse,
+  type ZipResponse,
+} from '@portal/contract';
 import { signShareToken } from '../../documents/index.js';
-import { pdfText } from '../../documents/test-support.js';
+import { pdfText, readZip } from '../../documents/test-support.js';
 import { bearer, COMPANIES, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
-import { registerShareKind } from './share-registry.js';
-import { redactToken } from './gate.js';
+import { registerShareKind } from '../../lib/share-registry.js';
+import { redactToken } from '../../lib/log.js';
 
 /**
  * The files calls: the voucher PDF (/proxy/files?type=pdf), /proxy/imprime, direct download (directa=true),
@@ -141,6 +151,16 @@ describe('direct download (directa=true)', () => {
     assert.match(await pdfText(file.rawPayload), printedNumber(invoice));
   });
 
+  test('the spec\'s parameters alone (codcom, codtal, numero) are a direct download too (issue 17 item 6)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(invoice)}`, headers: own() });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as DirectDownloadResponse;
+    assert.equal(body.success, true);
+    assert.match(body.archivo, /^\/api\/public\/compartido\/[\w-]+\.[\w-]+$/);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}`, headers: own() }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(invoice)}` }), 401, msg.noAutenticado);
+  });
+
   test('a voucher without print: success false with the message; another entity\'s 403; no session 401', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(unprintable)}&directa=true`, headers: own() });
     assert.deepEqual(res.json(), { success: false, host: ctx.config.publicUrl, archivo: '', msg: fiscalMsg.sinImpresion });
@@ -263,4 +283,66 @@ test('logs never keep a token from the query', () => {
   assert.equal(redactToken('/api/public/proxy/files?codcom=FC&token=eyJ.abc-def&entity_id=1001'), '/api/public/proxy/files?codcom=FC&token=***&entity_id=1001');
   assert.equal(redactToken('/x?token=abc'), '/x?token=***');
   assert.equal(redactToken('/x?tokens=1'), '/x?tokens=1');
+});
+
+describe('bulk ZIP: the imprime flag (etenet_cabcbte?zip=true&imprime=true)', () => {
+  const CABCBTE = '/api/public/proxy/cgi/etenet_cabcbte';
+  const zip = (params: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: `${CABCBTE}?${new URLSearchParams({ zip: 'true', ...params }).toString()}`, headers: own() });
+  const entryName = (r: { voucher_name: string; series: number; number: number }) =>
+    `${r.voucher_name} ${String(r.series).padStart(5, '0')}-${String(r.number).padStart(8, '0')}.pdf`;
+  const iso = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+  const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+  test('imprime=true holds only the vouchers with a printout (filter and selection); any other value is a 400', async () => {
+    const today = todayInArgentina();
+    const rows = await ctx.db
+      .selectFrom('account_movements as m')
+      .innerJoin('entities as e', 'e.id', 'm.entity_id')
+      .innerJoin('companies as c', 'c.id', 'm.company_id')
+      .select(['m.id', 'm.date', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.printable'])
+      .where('c.cuit', '=', LA_PAMPA)
+      .where('e.code', '=', 1001)
+      .where('m.date', '>=', oneYearBefore(today))
+      .orderBy('m.date', 'desc')
+      .orderBy('m.id', 'desc')
+      .execute();
+    // A 30-day range starting at an unprintable voucher that also holds printable ones.
+    let range: { fechadesde: string; fechahasta: string } | undefined;
+    let inRange: typeof rows = [];
+    for (const u of rows.filter((r) => !r.printable)) {
+      const from = iso(u.date);
+      const to = plusDays(from, 30) < today ? plusDays(from, 30) : today;
+      inRange = rows.filter((r) => iso(r.date) >= from && iso(r.date) <= to);
+      if (inRange.some((r) => r.printable)) {
+        range = { fechadesde: from, fechahasta: to };
+        break;
+      }
+    }
+    assert.ok(range, 'the demo has a month with printable and unprintable vouchers');
+    const printable = inRange.filter((r) => r.printable);
+    const unprintableInRange = inRange.find((r) => !r.printable)!;
+
+    // The filter: only the printable vouchers of the range, one PDF each, in the list's order.
+    const res = await zip({ ...range, imprime: 'true' });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as ZipResponse;
+    assert.equal(body.success, true, res.body);
+    assert.equal(body.cantidad, printable.length);
+    const entries = readZip((await ctx.app.inject({ method: 'GET', url: body.url! })).rawPayload);
+    assert.deepEqual(entries.map((e) => e.name), printable.map(entryName));
+
+    // The selection: the unprintable one is left out, as the print button would refuse it.
+    const key = (r: (typeof rows)[number]) => ({ codcom: r.voucher_code, codtal: r.series, numero: r.number });
+    const selected = (await zip({ imprime: '1', comprobantes: JSON.stringify([key(printable[0]!), key(unprintableInRange)]) })).json() as ZipResponse;
+    assert.equal(selected.success, true);
+    assert.equal(selected.cantidad, 1);
+    assert.deepEqual(readZip((await ctx.app.inject({ method: 'GET', url: selected.url! })).rawPayload).map((e) => e.name), [entryName(printable[0]!)]);
+
+    // The flag cannot widen the ZIP (a voucher without a printout has no PDF): false and odd values are refused.
+    for (const bad of ['false', '0', 'quizas', '']) {
+      expectRefused(await zip({ ...range, imprime: bad }), 400, fiscalMsg.imprimeInvalido);
+      expectRefused(await zip({ imprime: bad, comprobantes: JSON.stringify([key(printable[0]!)]) }), 400, fiscalMsg.imprimeInvalido);
+    }
+  });
 });

@@ -5,13 +5,14 @@ import { type TempFileStorage, voucherNumberText, verifyShareToken } from '../..
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
-import type { Scope, VoucherRow } from '../fiscal/repository.js';
-import { findVoucher } from '../fiscal/repository.js';
-import { voucherFileName } from '../fiscal/mapper.js';
-import { VoucherPdfs } from '../fiscal/vouchers.js';
+import type { Scope, VoucherRow } from '../fiscal/index.js';
+import { findVoucher } from '../fiscal/index.js';
+import { voucherFileName } from '../fiscal/index.js';
+import { VoucherPdfs } from '../fiscal/index.js';
 import { productImage, productImageTag } from './repository.js';
-import { registerShareKind, sharePath, tokenOfSharePath, VOUCHER_SHARE_TTL_SECONDS } from './share-registry.js';
-import { tempFileLink } from './temp.js';
+import { printResolver } from '../../lib/print-registry.js';
+import { registerShareKind, sharePath, tokenOfSharePath, VOUCHER_SHARE_TTL_SECONDS } from '../../lib/share-registry.js';
+import { tempFileLink } from '../../lib/temp-links.js';
 
 export type FilesDeps = { db: DB; config: Config; tokenSecret: string; tempFiles: TempFileStorage };
 
@@ -68,12 +69,24 @@ export class FilesService {
 
   /** The voucher's PDF; 404 'El movimiento seleccionado no tiene impresión' for one without a print. */
   async voucherPdf(scope: Scope, key: VoucherKey): Promise<{ fileName: string; data: Buffer }> {
+    const other = printResolver(key.codcom);
+    if (other) {
+      const printed = await other({ db: this.deps.db, scope, key });
+      if (!printed) throw notFound(fiscalMsg.sinImpresion);
+      return { fileName: printed.fileName, data: printed.pdf };
+    }
     const row = await this.pdfs.own(scope, key);
     if (!row.printable) throw notFound(fiscalMsg.sinImpresion);
     return { fileName: voucherFileName(row), data: await this.pdfs.render(scope, row) };
   }
 
   async imprime(scope: Scope, key: VoucherKey): Promise<ImprimeResponse> {
+    // Documents of other areas (contracts, grain settlements) first: their codes are not current-account vouchers.
+    const other = printResolver(key.codcom);
+    if (other) {
+      const printed = await other({ db: this.deps.db, scope, key });
+      return printed ? { success: true, archivos: { archivo: printed.pdf.toString('base64') } } : { success: false, msg: fiscalMsg.sinImpresion };
+    }
     const row = await this.pdfs.own(scope, key);
     if (!row.printable) return { success: false, msg: fiscalMsg.sinImpresion };
     const pdf = await this.pdfs.render(scope, row);

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import {
   defaultFiscalRange,
@@ -127,11 +128,41 @@ describe('the list', () => {
     );
     assert.match(invoice.renglonesProductos[0]!.importe_con_formato, /^(\$|U\$S) [\d.]+,\d{2}$/);
 
-    const receipt = body.items.find((i) => i.codcom === 'RC')!;
+    // Every receipt is a credit in red, the portal's own (series 2, no lines of their own) included.
+    const receipts = body.items.filter((i) => i.codcom === 'RC');
+    assert.ok(receipts.some((r) => r.codtal === 2), 'the portal\'s receipts are listed too');
+    assert.ok(receipts.every((r) => r.estilo === 'rojo' && r.importe < 0));
+    // The ERP's receipts (point of sale 1) carry their lines and the invoice they cancel.
+    const receipt = receipts.find((i) => i.codtal === 1)!;
+    assert.ok(receipt);
     assert.equal(receipt.estilo, 'rojo');
     assert.ok(receipt.importe < 0);
     assert.ok(receipt.renglonesOtros.length > 0);
-    assert.match(receipt.detalle2, /^Origen: FC \d{5}-\d{8}$/);
+    // The receipt names the invoice with the invoice's point of sale (3), not its own (1) (issue 17 item 10).
+    assert.match(receipt.detalle2, /^Origen: FC 00003-\d{8}$/);
+  });
+
+  test('vouchers follow the customer\'s VAT condition: a registered taxpayer gets no Factura B (issue 17 item 10)', async () => {
+    const r = await sql<{ n: number }>`select count(*)::int as n from account_movements m join entities e on e.id = m.entity_id
+      where m.voucher_code in ('FC', 'NC') and m.letter = 'B' and e.cuit ~ '^(20|23|24|27|30|33|34)[0-9]{9}$'`.execute(ctx.db);
+    assert.equal(r.rows[0]!.n, 0);
+    const hnos = await sql<{ letters: string[] }>`select array_agg(distinct m.letter order by m.letter) as letters from account_movements m
+      join entities e on e.id = m.entity_id where e.name like 'Pérez Hnos%' and m.voucher_code = 'FC'`.execute(ctx.db);
+    assert.deepEqual(hnos.rows[0]!.letters, ['A']);
+  });
+
+  test('every origin line names a voucher or order that exists, with its point of sale (issue 17 items 4, 10)', async () => {
+    const named = await sql<{ n: number }>`select count(*)::int as n from account_movements where origin_type is not null and origin_number is not null`.execute(ctx.db);
+    assert.ok(named.rows[0]!.n > 0);
+    const orphans = await sql<{ id: string; origin_type: string; origin_number: number; origin_series: number | null }>`
+      select m.id::text as id, m.origin_type, m.origin_number, m.origin_series from account_movements m
+      where m.origin_type is not null and m.origin_number is not null
+        and not exists (select 1 from account_movements v where v.company_id = m.company_id and v.entity_id = m.entity_id
+          and v.voucher_code = m.origin_type and v.number = m.origin_number and v.series = m.origin_series)
+        and not exists (select 1 from sales_orders o where m.origin_type = 'PED' and o.company_id = m.company_id
+          and o.entity_id = m.entity_id and o.number = m.origin_number and o.series = m.origin_series)
+      limit 5`.execute(ctx.db);
+    assert.deepEqual(orphans.rows, []);
   });
 
   test('resumenes total the whole filtered set per currency; tipodecomprobantes are the entity\'s descriptions', async () => {
@@ -167,8 +198,9 @@ describe('the list', () => {
       assert.deepEqual(body.items.map((i) => i.id), rows.map((r) => String(r.id)));
       assert.ok(body.items.every((i) => names.includes(i.descomlarga)));
     }
-    const one = (await list({ ...DEFAULT, descom: 'Factura B', limit: 100 })).json() as FiscalListResponse;
-    assert.ok(one.items.length > 0 && one.items.every((i) => i.descomlarga === 'Factura B'));
+    // Juan Pérez has a registered taxpayer's CUIT: his invoices are all Factura A (issue 17 item 10).
+    const one = (await list({ ...DEFAULT, descom: 'Recibo', limit: 100 })).json() as FiscalListResponse;
+    assert.ok(one.items.length > 0 && one.items.every((i) => i.descomlarga === 'Recibo'));
   });
 
   test('another entity of the same user sees only its own documents', async () => {

@@ -14,10 +14,10 @@ export function estiloOf(amount: string): FiscalDocument['estilo'] {
   return new Decimal(amount).isNegative() ? 'rojo' : 'normal';
 }
 
-export function detailLines(row: VoucherRow): { detalle1: string; detalle2: string; detalle3: string } {
+export function detailLines(row: Pick<VoucherRow, 'sale_condition' | 'origin_type' | 'origin_number' | 'origin_series' | 'cae' | 'cae_due'>): { detalle1: string; detalle2: string; detalle3: string } {
   return {
     detalle1: row.sale_condition ?? '',
-    detalle2: row.origin_type && row.origin_number !== null ? `Origen: ${row.origin_type} ${voucherNumberText(row.series, row.origin_number)}` : '',
+    detalle2: row.origin_type && row.origin_number !== null ? `Origen: ${row.origin_type} ${voucherNumberText(row.origin_series, row.origin_number)}` : '',
     detalle3: row.cae ? `CAE ${row.cae}${row.cae_due ? ` vto. ${formatDateSlash(row.cae_due)}` : ''}` : '',
   };
 }
@@ -44,6 +44,13 @@ export function toFiscalDocument(row: VoucherRow, lines: readonly VoucherLineRow
     fecha_vencimiento: row.due_date ? formatDateSlash(row.due_date) : '',
     estilo: estiloOf(row.amount),
     imprime: row.printable,
+    ...voucherLines(lines, row.currency),
+  };
+}
+
+/** A voucher's product and other lines as the fiscal list and the statement's movement drawer show them. */
+export function voucherLines(lines: readonly VoucherLineRow[], currency: 'ARS' | 'USD'): Pick<FiscalDocument, 'renglonesProductos' | 'renglonesOtros'> {
+  return {
     renglonesProductos: lines
       .filter((l) => l.kind === 'product')
       .map((l) => ({
@@ -53,11 +60,11 @@ export function toFiscalDocument(row: VoucherRow, lines: readonly VoucherLineRow
         cantidad_con_formato: formatNumber(l.quantity ?? 0, Number.isInteger(num(l.quantity)) ? 0 : 2),
         unidad: l.unit ?? '',
         importe: num(l.amount),
-        importe_con_formato: formatMoney(l.amount, row.currency),
+        importe_con_formato: formatMoney(l.amount, currency),
       })),
     renglonesOtros: lines
       .filter((l) => l.kind === 'other')
-      .map((l) => ({ descripcion: l.description, valor: num(l.amount), valor_con_formato: formatMoney(l.amount, row.currency) })),
+      .map((l) => ({ descripcion: l.description, valor: num(l.amount), valor_con_formato: formatMoney(l.amount, currency) })),
   };
 }
 

@@ -12,13 +12,13 @@ export type Range = { fechadesde: string; fechahasta: string; descom: readonly s
 export type VoucherRow = Pick<
   Selectable<AccountMovementsTable>,
   | 'id' | 'date' | 'time' | 'voucher_code' | 'series' | 'number' | 'voucher_name' | 'afip_type' | 'letter' | 'origin_type'
-  | 'origin_number' | 'detail' | 'sale_condition' | 'cae' | 'cae_due' | 'currency' | 'amount' | 'due_date' | 'printable'
+  | 'origin_number' | 'origin_series' | 'detail' | 'sale_condition' | 'cae' | 'cae_due' | 'currency' | 'amount' | 'due_date' | 'printable'
   | 'net_amount' | 'vat21' | 'vat105' | 'other_taxes' | 'entity_id'
 >;
 
 const voucherColumns = [
   'm.id', 'm.entity_id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
-  'm.origin_type', 'm.origin_number', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency', 'm.amount', 'm.due_date',
+  'm.origin_type', 'm.origin_number', 'm.origin_series', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency', 'm.amount', 'm.due_date',
   'm.printable', 'm.net_amount', 'm.vat21', 'm.vat105', 'm.other_taxes',
 ] as const;
 

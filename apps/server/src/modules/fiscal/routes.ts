@@ -6,9 +6,8 @@ import {
   fiscalZipFilterQuery,
   fiscalZipSelectedQuery,
 } from '@portal/contract';
-import { parseOr400, registerRoute } from '../../lib/route.js';
-import { entityGate, isFlag, queryCredentials } from '../files/gate.js';
-import { scopeOf, sendFile } from '../files/routes.js';
+import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
+import { scopeOf, sendFile } from '../../lib/send-file.js';
 import { FiscalService, type FiscalDeps } from './service.js';
 
 /**
@@ -17,23 +16,21 @@ import { FiscalService, type FiscalDeps } from './service.js';
  */
 export function fiscalRoutes(app: FastifyInstance, deps: FiscalDeps): void {
   const service = new FiscalService(deps);
-  const module = r.list.module;
 
-  registerRoute(app, { ...r.list, access: 'public', module: undefined, query: undefined }, async ({ request, reply }) => {
+  registerRoute(app, { ...r.list, query: undefined }, async ({ tenant, request, reply }) => {
     const raw = (request.query ?? {}) as Record<string, unknown>;
     if (isFlag(raw.files)) {
       // Opened by the browser itself: token, cooperativa and entity_id may come in the query.
-      const { tenant } = await entityGate(app, request, { module, fromQuery: queryCredentials(raw) });
       const q = parseOr400(fiscalExportQuery, raw);
       const file = await service.export(scopeOf(tenant), q, tenant.entity.name);
       reply.header('cache-control', 'private, no-store');
       return sendFile(reply, 'attachment', file.fileName, file.contentType, file.stream);
     }
-    const { tenant } = await entityGate(app, request, { module });
     if (isFlag(raw.zip)) {
+      // imprime=true|1 (or absent): the vouchers with a printout, the only ones the ZIP can hold; other values 400.
       if (raw.comprobantes !== undefined) return service.zipSelected(scopeOf(tenant), parseOr400(fiscalZipSelectedQuery, raw).comprobantes);
       return service.zipFiltered(scopeOf(tenant), parseOr400(fiscalZipFilterQuery, raw));
     }
     return service.list(scopeOf(tenant), parseOr400(fiscalListQuery, raw));
-  });
+  }, { queryCredentials: (query) => isFlag(query.files) });
 }

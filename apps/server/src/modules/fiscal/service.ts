@@ -16,7 +16,7 @@ import { FISCAL_EXPORT_COLUMNS, fiscalExportRows, fiscalVoucherRows } from './ex
 import { toFiscalDocument, toResumen, voucherFileName } from './mapper.js';
 import { type Range, type Scope, type VoucherRow, findVouchers, linesOf, listVouchers, summaries, voucherNames } from './repository.js';
 import { VoucherPdfs } from './vouchers.js';
-import { tempFileLink } from '../files/temp.js';
+import { tempFileLink } from '../../lib/temp-links.js';
 
 export type FiscalDeps = {
   db: DB;
@@ -98,7 +98,10 @@ export class FiscalService {
     return this.zip(scope, own);
   }
 
-  /** Every printable voucher the filter matches, up to MAX_ZIP_VOUCHERS (more: 400, narrow the filter). */
+  /**
+   * Every printable voucher the filter matches, up to MAX_ZIP_VOUCHERS (more: 400, narrow the filter). The
+   * printable rule is what `imprime=true` asks for (the contract refuses any other value).
+   */
   async zipFiltered(scope: Scope, filter: FiscalFilter): Promise<ZipResponse> {
     const rows: VoucherRow[] = [];
     for await (const r of fiscalVoucherRows(this.deps.db, scope, rangeOf(filter), MAX_ZIP_VOUCHERS + 1)) {

@@ -1,23 +1,10 @@
 import { randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { vatRateOf } from '../cart/index.js';
 import type { InvoiceLine, OrderLineRow } from './repository.js';
 
-/** Families sold at the reduced VAT rate (Ley de IVA art. 28: seeds and fertilisers); everything else 21 %. */
-const REDUCED_VAT_FAMILIES = new Set(['semillas', 'fertilizantes']);
-
-export function vatRateOf(family: string | null): '10.5' | '21' {
-  const f = (family ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-  return REDUCED_VAT_FAMILIES.has(f) ? '10.5' : '21';
-}
-
-/**
- * Factura A for customers registered with AFIP (an 11-digit CUIT of a company, 30/33/34, or a person, 20/23/24/27),
- * Factura B otherwise (final consumers identified by DNI). The portal has no VAT condition per customer, so the
- * CUIT stands in for it (docs/decisions/ordering.md).
- */
-export function letterFor(cuit: string | null): 'A' | 'B' {
-  return cuit && /^(20|23|24|27|30|33|34)\d{9}$/.test(cuit) ? 'A' : 'B';
-}
+export { orderAmounts, vatRateOf, type OrderAmounts } from '../cart/index.js';
+export { letterFor } from '../../lib/invoice-letter.js';
 
 /**
  * A 14-digit CAE. A real deployment requests it from AFIP's WSFE (FECAESolicitar) when the invoice is issued;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import {
+  fiscalMsg,
   formatNumber,
   orderingMsg,
   type CatalogResponse,
@@ -15,8 +16,10 @@ import {
   type StatusListResponse,
 } from '@portal/contract';
 import { signShareToken } from '../../documents/index.js';
+import { pdfText } from '../../documents/test-support.js';
+import { detailLines } from '../fiscal/index.js';
 import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
-import { invoiceAmounts, letterFor, vatRateOf } from './invoice.js';
+import { invoiceAmounts, letterFor, orderAmounts, vatRateOf } from './invoice.js';
 
 /** Orders made: lists by status, history, the staff back office (approve, apply → invoice), the PDF and its share link. */
 
@@ -45,6 +48,13 @@ async function call<T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, h
   return res.json() as T;
 }
 
+/** The lines of an order with their family, as orderAmounts takes them. */
+async function lineAmounts(orderId: number) {
+  const r = await sql<{ amount: string; family: string | null }>`select l.amount::text as amount, f.name as family from sales_order_lines l
+    join products p on p.id = l.product_id left join product_facets f on f.id = p.family_id where l.order_id = ${orderId}`.execute(ctx.db);
+  return r.rows;
+}
+
 /** A new pending order of Juan Pérez through the real cart. */
 async function newOrder(lines = 3): Promise<ConfirmResponse> {
   const cart = (await call<SalesCartResponse>('GET', `${P}?type=carrito`)).carrito;
@@ -69,8 +79,12 @@ describe('orders made (customer)', () => {
         assert.equal(row.numero, o.number);
         assert.equal(row.descom, 'Pedido');
         assert.equal(row.codcom_id, 'PED');
-        assert.equal(row.importe_aplicado_con_formato, formatNumber(o.applied_amount));
-        assert.equal(row.importe_pendiente_con_formato, formatNumber(new Decimal(o.total).minus(o.applied_amount).toFixed(2)));
+        // VAT included, like the PDF: an order is applied whole, so one of the two is the order's total.
+        const withVat = orderAmounts(await lineAmounts(row.id)).total;
+        const applied = new Decimal(o.applied_amount).isZero() ? '0.00' : withVat;
+        assert.equal(row.importe_aplicado_con_formato, formatNumber(applied));
+        assert.equal(row.importe_pendiente_con_formato, formatNumber(new Decimal(withVat).minus(applied).toFixed(2)));
+        assert.equal(row.numero_con_formato, `00001-${String(o.number).padStart(8, '0')}`);
       }
     }
     const p1 = await call<StatusListResponse>('GET', `${P}?aplicados=true&start=0&limit=5`);
@@ -88,7 +102,7 @@ describe('orders made (customer)', () => {
     const first = h.productos[0]!;
     const lines = await ctx.db.selectFrom('sales_order_lines').selectAll().where('order_id', '=', first.id).orderBy('line_no').execute();
     assert.deepEqual(first.productos.map((p) => p.renglon_id), lines.map((l) => l.id));
-    assert.equal(first.total_con_formato, formatNumber((await ctx.db.selectFrom('sales_orders').select('total').where('id', '=', first.id).executeTakeFirstOrThrow()).total));
+    assert.equal(first.total_con_formato, formatNumber(orderAmounts(await lineAmounts(first.id)).total));
     const month = first.fecha.slice(0, 7);
     const byMonth = await call<HistoryResponse>('GET', `${P}?historial=true&mes=${month}`);
     assert.ok(byMonth.productos.length > 0 && byMonth.productos.every((o) => o.fecha.startsWith(month)));
@@ -100,7 +114,69 @@ describe('orders made (customer)', () => {
   });
 });
 
+describe('one order, one total (issue 17 item 2)', () => {
+  test('the cart, the confirm answer, the lists, the history, the back office, the WhatsApp text and the PDF show the same neto / IVA / total', async () => {
+    await ctx.db.updateTable('entities').set({ seller_id: 1 }).where('id', '=', juan).execute();
+    const cart = (await call<SalesCartResponse>('GET', `${P}?type=carrito`)).carrito;
+    const cat = await call<CatalogResponse>('GET', `${P}?limit=40`);
+    const seeds = cat.productos.filter((p) => /Semillas|Maíz|Soja|Trigo|Girasol/.test(p.nombre)).slice(0, 1);
+    const others = cat.productos.filter((p) => !seeds.includes(p)).slice(0, 2);
+    const filled = await call<SalesCartResponse>('PUT', `${P}/${cart.id}?type=carrito&suma=true`, H(), {
+      productos: [...seeds, ...others].map((p, i) => ({ producto_id: p.id, pedido_cantidad: i + 2 })),
+    });
+    const imp = filled.carrito.importes;
+    assert.ok(imp.importe_iva > 0 && imp.importe_total > imp.importe_neto);
+    const order = await call<ConfirmResponse>('PUT', P, H(), { pedidoid: cart.id });
+    assert.equal(order.total_con_formato, imp.importe_total_con_formato);
+    assert.equal(order.neto_con_formato, imp.importe_neto_con_formato);
+    assert.equal(order.iva_con_formato, imp.importe_iva_con_formato);
+    assert.equal(order.numero_con_formato, `00001-${String(order.numero).padStart(8, '0')}`);
+    const pending = await call<StatusListResponse>('GET', `${P}?pendientes=true`);
+    const row = pending.productos.find((r) => r.id === order.id)!;
+    assert.equal(row.importe_pendiente_con_formato, imp.importe_total_con_formato);
+    assert.equal(row.numero_con_formato, order.numero_con_formato);
+    const hist = await call<HistoryResponse>('GET', `${P}?historial=true`);
+    assert.equal(hist.productos.find((o) => o.id === order.id)?.total_con_formato, imp.importe_total_con_formato);
+    const staff = await call<StaffListResponse>('GET', `${G}?estado=pendientes&limit=100`, S('admin'));
+    assert.equal(staff.pedidos.find((o) => o.id === order.id)?.total_con_formato, imp.importe_total_con_formato);
+    const share = await call<ShareResponse>('GET', `${P}/${order.id}/compartir`);
+    assert.ok(share.texto.includes(`N° ${order.numero_con_formato} `), share.texto);
+    assert.ok(share.texto.includes(`total con IVA $ ${imp.importe_total_con_formato})`), share.texto);
+    const pdf = await pdfText((await ctx.app.inject({ method: 'GET', url: `${P}/${order.id}/pdf`, headers: H() })).rawPayload);
+    assert.match(pdf, new RegExp(`Importe total:\\s+\\$ ${imp.importe_total_con_formato.replace(/\./g, '\\.')}`));
+    assert.match(pdf, new RegExp(`Importe neto gravado:\\s+\\$ ${imp.importe_neto_con_formato.replace(/\./g, '\\.')}`));
+    // The PDF prints the same point of sale (5 digits) and number (8), in AFIP's header layout.
+    const [pos, num] = order.numero_con_formato.split('-');
+    assert.match(pdf, new RegExp(`Punto de venta: ${pos}\\s+Comp\\. Nro: ${num}`));
+    // Applied: the invoice's total is the order's total, and the applied list shows it.
+    await call('POST', `${G}/${order.id}/aprobar`, S('admin'));
+    await call('POST', `${G}/${order.id}/aplicar`, S('admin'));
+    const applied = await call<StatusListResponse>('GET', `${P}?aplicados=true`);
+    assert.equal(applied.productos.find((r) => r.id === order.id)?.importe_aplicado_con_formato, imp.importe_total_con_formato);
+    const inv = await sql<{ amount: string }>`select m.amount::text as amount from sales_orders o join account_movements m on m.id = o.invoice_movement_id where o.id = ${order.id}`.execute(ctx.db);
+    assert.equal(formatNumber(inv.rows[0]!.amount), imp.importe_total_con_formato);
+  });
+});
+
 describe('staff back office', () => {
+  test('buscar: by customer name (accents and case aside), customer code or order number', async () => {
+    const all = await call<StaffListResponse>('GET', `${G}?estado=pendientes&limit=100`, S('admin'));
+    const sample = all.pedidos[0]!;
+    const name = sample.entidad_nombre;
+    // Typed without accents and in capitals, a part of the name.
+    const typed = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, Math.min(6, name.length));
+    const byName = await call<StaffListResponse>('GET', `${G}?estado=pendientes&limit=100&buscar=${encodeURIComponent(typed)}`, S('admin'));
+    assert.ok(byName.pedidos.some((p) => p.id === sample.id));
+    assert.ok(byName.pedidos.every((p) => p.entidad_nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().includes(typed)));
+    const byNumber = await call<StaffListResponse>('GET', `${G}?estado=pendientes&buscar=${sample.numero}`, S('admin'));
+    assert.ok(byNumber.pedidos.some((p) => p.id === sample.id));
+    assert.ok(byNumber.pedidos.every((p) => p.numero === sample.numero || p.entidad === sample.numero || String(p.entidad_nombre).includes(String(sample.numero))));
+    const byCode = await call<StaffListResponse>('GET', `${G}?estado=pendientes&limit=100&buscar=${sample.entidad}`, S('admin'));
+    assert.ok(byCode.pedidos.some((p) => p.id === sample.id));
+    assert.equal((await call<StaffListResponse>('GET', `${G}?estado=pendientes&buscar=${encodeURIComponent('zzz%_nadie')}`, S('admin'))).total, 0);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${G}?buscar=${'x'.repeat(81)}`, headers: S('admin') }), 400, orderingMsg.patronCorto);
+  });
+
   test('guarded: a customer is refused (403); vendedor sees the orders of his zone only', async () => {
     await expectGuarded(ctx.app, { method: 'GET', url: G }, { access: 'company', token: tokens.vendedor! });
     const customer = await ctx.app.inject({ method: 'GET', url: G, headers: bearer(tokens.productor!, { cuit: LA_PAMPA }) });
@@ -147,6 +223,9 @@ describe('staff back office', () => {
     assert.equal(m.voucher_name, `Factura ${letter}`);
     assert.equal(m.afip_type, letter === 'A' ? 1 : 6);
     assert.equal(m.origin_type, 'PED');
+    // The origin names the order with the order's point of sale, not the invoice's (issue 17 item 4).
+    assert.equal(m.origin_series, 1);
+    assert.equal(detailLines(m).detalle2, `Origen: PED 00001-${String(o.number).padStart(8, '0')}`);
     assert.equal(m.origin_number, o.number);
     assert.equal(m.entity_id, juan);
     assert.match(m.cae!, /^\d{14}$/);
@@ -171,10 +250,10 @@ describe('staff back office', () => {
     assert.equal(new Decimal(m.amount).toFixed(2), new Decimal(m.net_amount!).plus(m.vat21!).plus(m.vat105!).toFixed(2));
     const vl = await ctx.db.selectFrom('voucher_lines').selectAll().where('movement_id', '=', m.id).orderBy('line_no').execute();
     assert.equal(vl.length, lines.rows.length);
-    assert.equal(done.pedido.factura, `FC ${letter} 0003-${String(m.number).padStart(8, '0')}`);
+    assert.equal(done.pedido.factura, `FC ${letter} 00003-${String(m.number).padStart(8, '0')}`);
     const applied = await call<StatusListResponse>('GET', `${P}?aplicados=true`);
     assert.equal(applied.productos[0]?.id, order.id);
-    assert.equal(applied.productos[0]?.importe_aplicado_con_formato, formatNumber(o.total));
+    assert.equal(applied.productos[0]?.importe_aplicado_con_formato, formatNumber(orderAmounts(await lineAmounts(order.id)).total));
   });
 
   test('orders outside the scope or of another company are 403', async () => {
@@ -203,22 +282,42 @@ describe('order PDF and share link', () => {
     await expectGuarded(ctx.app, { method: 'GET', url: `${P}/${order.id}/pdf` }, { access: 'entity', token: tokens.productor! });
   });
 
-  test('the share link opens the PDF without a session; altered is 403, expired is 410', async () => {
+  test('the share link is the one public route GET /compartido/{token}: opens the PDF without a session; altered is 403, expired is 410', async () => {
     const order = await newOrder(1);
     const share = await call<ShareResponse>('GET', `${P}/${order.id}/compartir`);
     assert.ok(share.texto.includes(share.url));
     assert.ok(share.texto.includes(String(order.numero)));
     const path = new URL(share.url).pathname;
+    assert.match(path, /^\/api\/public\/compartido\/[\w-]+\.[\w-]+$/);
     const open = await ctx.app.inject({ method: 'GET', url: path });
     assert.equal(open.statusCode, 200);
+    assert.equal(open.headers['content-type'], 'application/pdf');
+    assert.equal(open.headers['cache-control'], 'private, no-store');
+    assert.match(String(open.headers['content-disposition']), /^inline; filename="pedido-\d+\.pdf"/);
     assert.equal(open.rawPayload.subarray(0, 5).toString(), '%PDF-');
+    assert.match(await pdfText(open.rawPayload), new RegExp(String(order.numero)));
     const token = path.split('/').pop()!;
     const altered = token.slice(0, 10) + (token[10] === 'A' ? 'B' : 'A') + token.slice(11);
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/pedidos/${altered}` }), 403, orderingMsg.enlaceInvalido);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${altered}` }), 403, fiscalMsg.enlaceInvalido);
     const expired = signShareToken(ctx.app.tokenSecret, { c: laPampa, e: juan, k: 'order', r: String(order.id) }, 60, Date.now() - 3_600_000);
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/pedidos/${expired}` }), 410, orderingMsg.enlaceVencido);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${expired}` }), 410, fiscalMsg.enlaceVencido);
+    // A genuine token naming another entity's order finds nothing: 410, never that order.
+    const hnosEntity = (await ctx.db.selectFrom('entities').select('id').where('company_id', '=', laPampa).where('code', '=', 1002).executeTakeFirstOrThrow()).id;
+    const wrongEntity = signShareToken(ctx.app.tokenSecret, { c: laPampa, e: hnosEntity, k: 'order', r: String(order.id) }, 60);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${wrongEntity}` }), 410, fiscalMsg.documentoNoDisponible);
     const hnos = bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1002' });
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${P}/${order.id}/compartir`, headers: hnos }), 403, orderingMsg.pedidoInexistente);
+  });
+
+  test('a link sent before the single route (/compartido/pedidos/{token}) still opens: 308 to the same token on /compartido/{token}', async () => {
+    const order = await newOrder(1);
+    const token = signShareToken(ctx.app.tokenSecret, { c: laPampa, e: juan, k: 'order', r: String(order.id) }, 3600);
+    const old = await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/pedidos/${token}` });
+    assert.equal(old.statusCode, 308);
+    assert.equal(old.headers.location, `/api/public/compartido/${token}`);
+    const pdf = await ctx.app.inject({ method: 'GET', url: String(old.headers.location) });
+    assert.equal(pdf.statusCode, 200);
+    assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
   });
 });
 

@@ -97,7 +97,7 @@ describe('purchase order PDF and share link', () => {
   test('the share link opens the PDF without a session; altered is 403, expired is 410', async () => {
     const { order } = await newPurchaseOrder();
     const share = await call<ShareResponse>('GET', `${OC}/${order.id}/compartir`);
-    assert.ok(share.texto.startsWith(`${orderingMsg.textoCompartirOrden} N° ${order.numero}`), share.texto);
+    assert.ok(share.texto.startsWith(`${orderingMsg.textoCompartirOrden} N° 00001-${String(order.numero).padStart(8, "0")} `), share.texto);
     assert.ok(share.texto.includes(share.url));
     const path = new URL(share.url).pathname;
     assert.match(path, /^\/api\/public\/compartido\/[^/]+$/);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { finalPriceSql, priceRow, type PriceLists } from '../catalog/repository.js';
+import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
 
 /**
  * Sales orders and purchase orders: writing them from a cart, the customer's lists by status and history, the
@@ -25,16 +25,22 @@ async function nextNumber(trx: DB, lockClass: number, companyId: number, max: ()
 }
 
 export async function orderOfCart(trx: DB, kind: OrderKind, companyId: number, cartId: number) {
-  const r = await sql<{ id: number; number: number; total: string }>`select id, number, total::text as total from ${table(kind)}
-    where cart_id = ${cartId} and company_id = ${companyId}`.execute(trx);
+  const r = await sql<{ id: number; number: number; series: number; total: string; with_tax: boolean }>`select id, number, series, total::text as total,
+      ${kind === 'sales' ? sql`true` : sql`with_tax`} as with_tax
+    from ${table(kind)} where cart_id = ${cartId} and company_id = ${companyId}`.execute(trx);
   return r.rows[0];
 }
 
 /** The seller (sellers.id) of the entity: entities.seller_id holds the seller's code. */
 export async function sellerOfEntity(trx: DB, companyId: number, entityId: number): Promise<number | null> {
-  const r = await sql<{ id: number }>`select s.id from entities e join sellers s on s.company_id = e.company_id and s.code = e.seller_id
-    where e.id = ${entityId} and e.company_id = ${companyId}`.execute(trx);
-  return r.rows[0]?.id ?? null;
+  const r = await trx
+    .selectFrom('entities as e')
+    .innerJoin('sellers as s', (j) => j.onRef('s.company_id', '=', 'e.company_id').onRef('s.code', '=', 'e.seller_id'))
+    .select('s.id')
+    .where('e.id', '=', entityId)
+    .where('e.company_id', '=', companyId)
+    .executeTakeFirst();
+  return r?.id ?? null;
 }
 
 export type NewOrder = {
@@ -112,6 +118,8 @@ export type StatusRow = {
   status: 'pending' | 'approved' | 'applied';
   total: string;
   applied_amount: string;
+  /** Purchase orders without taxes carry no VAT; sales orders always do. */
+  with_tax: boolean;
   channel: string | null;
   origin: string | null;
 };
@@ -121,7 +129,7 @@ export async function ordersByStatus(db: DB, kind: OrderKind, companyId: number,
   const join = kind === 'sales' ? sql`left join order_origins og on og.id = o.origin_id and og.company_id = o.company_id` : sql``;
   const [rows, count] = await Promise.all([
     sql<StatusRow>`select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.total::text as total,
-        o.applied_amount::text as applied_amount, ${origin}
+        o.applied_amount::text as applied_amount, ${kind === 'sales' ? sql`true` : sql`o.with_tax`} as with_tax, ${origin}
       from ${table(kind)} o ${join}
       where o.company_id = ${companyId} and o.entity_id = ${entityId} and o.status = ${status}
       order by o.ordered_on desc, o.id desc limit ${limit} offset ${start}`.execute(db),
@@ -133,6 +141,7 @@ export async function ordersByStatus(db: DB, kind: OrderKind, companyId: number,
 export type HistoryRow = {
   id: number;
   number: number;
+  series: number;
   ordered_on: string;
   detail: string | null;
   origin_id: number | null;
@@ -145,7 +154,7 @@ export type HistoryRow = {
 export async function history(db: DB, companyId: number, entityId: number, month: string | undefined, start: number, limit: number) {
   const monthWhere = month ? sql`and o.ordered_on >= ${`${month}-01`}::date and o.ordered_on < (${`${month}-01`}::date + interval '1 month')` : sql``;
   const [rows, count] = await Promise.all([
-    sql<HistoryRow>`select o.id, o.number, o.ordered_on::text as ordered_on, o.detail, o.origin_id, og.description as origin,
+    sql<HistoryRow>`select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.detail, o.origin_id, og.description as origin,
         o.destination_id, d.description as destination, o.total::text as total
       from sales_orders o
       left join order_origins og on og.id = o.origin_id and og.company_id = o.company_id
@@ -190,14 +199,15 @@ export async function salesOrderLines(db: DB, companyId: number, orderIds: numbe
   return r.rows;
 }
 
-export async function purchaseOrderLines(db: DB, companyId: number, orderId: number): Promise<OrderLineRow[]> {
+export async function purchaseOrderLines(db: DB, companyId: number, orderIds: number[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
   const r = await sql<OrderLineRow>`select l.id, l.order_id, l.line_no, l.product_id, p.name, p.code, p.alpha_code, p.sales_unit, p.images,
       p.is_new, p.is_promotion, f.name as family, l.quantity::text as quantity, l.price::text as list_price,
       '0' as discount1, '0' as discount2, l.price::text as final_price, l.amount::text as amount
     from purchase_order_lines l join products p on p.id = l.product_id
     left join product_facets f on f.id = p.family_id
-    where l.company_id = ${companyId} and l.order_id = ${orderId}
-    order by l.line_no`.execute(db);
+    where l.company_id = ${companyId} and l.order_id in (${sql.join(orderIds)})
+    order by l.order_id, l.line_no`.execute(db);
   return r.rows;
 }
 
@@ -211,6 +221,7 @@ export async function salesOrderOfEntity(db: DB, companyId: number, entityId: nu
     .where('entity_id', '=', entityId)
     .executeTakeFirst();
 }
+export type SalesOrderRow = NonNullable<Awaited<ReturnType<typeof salesOrderOfEntity>>>;
 
 export type PurchaseOrderRow = {
   id: number;
@@ -240,8 +251,7 @@ export async function purchaseOrderOfEntity(db: DB, companyId: number, entityId:
 
 /** Whether a purchase order with this id exists at all (tells a foreign order, 403, from an unknown one, 404). */
 export async function purchaseOrderExists(db: DB, orderId: number): Promise<boolean> {
-  const r = await sql<{ n: number }>`select 1 as n from purchase_orders where id = ${orderId}`.execute(db);
-  return r.rows.length > 0;
+  return (await db.selectFrom('purchase_orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;
 }
 
 // ── Staff back office ─────────────────────────────────────────────────────────────────────────────────────────
@@ -249,6 +259,7 @@ export async function purchaseOrderExists(db: DB, orderId: number): Promise<bool
 export type StaffRow = {
   id: number;
   number: number;
+  series: number;
   ordered_on: string;
   entity_code: number;
   entity_name: string;
@@ -259,9 +270,9 @@ export type StaffRow = {
   invoice: string | null;
 };
 
-const staffSelect = sql`select o.id, o.number, o.ordered_on::text as ordered_on, e.code as entity_code, e.name as entity_name, s.name as seller,
+const staffSelect = sql`select o.id, o.number, o.series, o.ordered_on::text as ordered_on, e.code as entity_code, e.name as entity_name, s.name as seller,
     o.detail, o.total::text as total, o.status,
-    case when m.id is null then null else m.voucher_code || ' ' || coalesce(m.letter, '') || ' ' || lpad(m.series::text, 4, '0') || '-' || lpad(m.number::text, 8, '0') end as invoice
+    case when m.id is null then null else m.voucher_code || ' ' || coalesce(m.letter, '') || ' ' || lpad(m.series::text, 5, '0') || '-' || lpad(m.number::text, 8, '0') end as invoice
   from sales_orders o
   join entities e on e.id = o.entity_id and e.company_id = o.company_id
   left join sellers s on s.id = o.seller_id
@@ -270,11 +281,25 @@ const staffSelect = sql`select o.id, o.number, o.ordered_on::text as ordered_on,
 const sellerWhere = (sellerIds: number[] | null) =>
   sellerIds === null ? sql`` : sellerIds.length === 0 ? sql`and false` : sql`and o.seller_id in (${sql.join(sellerIds)})`;
 
-export async function staffOrders(db: DB, companyId: number, sellerIds: number[] | null, status: string, start: number, limit: number) {
+/** Lower-case without Spanish accents, in SQL: 'Pérez' and 'PEREZ' match alike. */
+const fold = (e: ReturnType<typeof sql>) => sql`translate(lower(${e}), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
+
+/** The staff search: the order number or customer code (digits), or part of the customer's name. */
+function searchWhere(text: string | undefined) {
+  const t = text?.trim();
+  if (!t) return sql``;
+  const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byName = sql`exists (select 1 from entities se where se.id = o.entity_id and ${fold(sql`se.name`)} like ${fold(sql`${like}`)})`;
+  if (!/^\d{1,9}$/.test(t)) return sql`and ${byName}`;
+  const n = Number(t);
+  return sql`and (o.number = ${n} or ${byName} or exists (select 1 from entities se where se.id = o.entity_id and se.code = ${n}))`;
+}
+
+export async function staffOrders(db: DB, companyId: number, sellerIds: number[] | null, status: string, start: number, limit: number, search?: string) {
   const [rows, count] = await Promise.all([
-    sql<StaffRow>`${staffSelect} where o.company_id = ${companyId} and o.status = ${status} ${sellerWhere(sellerIds)}
+    sql<StaffRow>`${staffSelect} where o.company_id = ${companyId} and o.status = ${status} ${sellerWhere(sellerIds)} ${searchWhere(search)}
       order by o.ordered_on desc, o.id desc limit ${limit} offset ${start}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from sales_orders o where o.company_id = ${companyId} and o.status = ${status} ${sellerWhere(sellerIds)}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from sales_orders o where o.company_id = ${companyId} and o.status = ${status} ${sellerWhere(sellerIds)} ${searchWhere(search)}`.execute(db),
   ]);
   return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
 }
@@ -287,9 +312,9 @@ export async function staffOrder(db: DB, companyId: number, orderId: number): Pr
 /** Locks an order of the company within the staff member's scope. */
 export async function lockOrderForStaff(trx: DB, companyId: number, sellerIds: number[] | null, orderId: number) {
   const r = await sql<{
-    id: number; number: number; entity_id: number; status: string; total: string; ordered_on: string; detail: string | null;
+    id: number; number: number; series: number; entity_id: number; status: string; total: string; ordered_on: string; detail: string | null;
     operation: string | null; delivery_date: string | null;
-  }>`select o.id, o.number, o.entity_id, o.status, o.total::text as total, o.ordered_on::text as ordered_on, o.detail,
+  }>`select o.id, o.number, o.series, o.entity_id, o.status, o.total::text as total, o.ordered_on::text as ordered_on, o.detail,
       (select t.description from operation_types t where t.id = o.operation_type_id) as operation, o.delivery_date::text as delivery_date
     from sales_orders o where o.id = ${orderId} and o.company_id = ${companyId} ${sellerWhere(sellerIds)} for update`.execute(trx);
   return r.rows[0];
@@ -323,6 +348,7 @@ export type Invoice = {
   cae: string;
   caeDue: string;
   originNumber: number;
+  originSeries: number;
   saleCondition: string;
   detail: string;
   lines: InvoiceLine[];
@@ -341,15 +367,18 @@ export async function writeInvoice(trx: DB, inv: Invoice): Promise<{ id: string;
       company_id: inv.companyId, entity_id: inv.entityId, date: inv.date, time: inv.time, voucher_code: 'FC', voucher_name: `Factura ${inv.letter}`,
       series: inv.series, number, letter: inv.letter, detail: inv.detail, currency: inv.currency === 'USD' ? 'USD' : 'ARS', amount: inv.amount, due_date: inv.dueDate,
       settled: false, afip_type: inv.afipType, net_amount: inv.net, vat21: inv.vat21, vat105: inv.vat105, other_taxes: '0', cae: inv.cae,
-      cae_due: inv.caeDue, printable: true, origin_type: 'PED', origin_number: inv.originNumber, sale_condition: inv.saleCondition,
+      cae_due: inv.caeDue, printable: true, origin_type: 'PED', origin_number: inv.originNumber, origin_series: inv.originSeries, sale_condition: inv.saleCondition,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The goods are withdrawn from the company's default deposit until a remito hands them over (stock positions).
+  const deposit = await trx.selectFrom('deposits').select('id').where('company_id', '=', inv.companyId).where('is_default', '=', true).executeTakeFirst();
   await trx
     .insertInto('voucher_lines')
     .values(inv.lines.map((l, i) => ({
       company_id: inv.companyId, movement_id: m.id, line_no: i + 1, kind: 'product' as const, product_code: l.productCode,
       description: l.description, quantity: l.quantity, unit: l.unit, unit_price: l.unitPrice, discount: l.discount, amount: l.amount,
+      deposit_id: deposit?.id ?? null,
     })))
     .execute();
   return { id: String(m.id), number };

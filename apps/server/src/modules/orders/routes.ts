@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  API_PREFIX,
   carouselQuery,
   cartLineSchemaFor,
   catalogQuery,
@@ -15,10 +16,10 @@ import {
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { parseOr400, registerRoute } from '../../lib/route.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
-import { CatalogService } from '../catalog/service.js';
-import type { CartKind } from '../cart/repository.js';
-import { CartService } from '../cart/service.js';
+import type { AuthUser, EntityTenant } from '../../plugins/access.js';
+import { CatalogService } from '../catalog/index.js';
+import type { CartKind } from '../cart/index.js';
+import { CartService } from '../cart/index.js';
 import { OrdersService } from './service.js';
 
 type Deps = { db: DB; tokenSecret: string; publicUrl: string };
@@ -32,11 +33,11 @@ export function orderingRoutes(app: FastifyInstance, deps: Deps): void {
   const carts = new CartService(deps.db);
   const orders = new OrdersService(deps.db, carts, { tokenSecret: deps.tokenSecret, publicUrl: deps.publicUrl });
 
-  const scopeOf = (user: AuthUser, tenant: Tenant) => ({ companyId: tenant.company.id, entityId: tenant.entity!.id, userId: user.userId });
+  const scopeOf = (user: AuthUser, tenant: EntityTenant) => ({ companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId });
   const statusOf = (q: Partial<Record<StatusList, boolean>>): StatusList | undefined => STATUS_LISTS.find((s) => q[s]);
 
   /** The calls GET /proxy/pedidos and GET /proxy/ordenescompra share: lists by status and the catalogue. */
-  async function listing(kind: CartKind, user: AuthUser, tenant: Tenant, query: unknown) {
+  async function listing(kind: CartKind, user: AuthUser, tenant: EntityTenant, query: unknown) {
     const status = parseOr400(statusListQuery, query);
     const which = statusOf(status);
     if (which) return orders.statusList(kind, tenant, which, status.start ?? 0, status.limit);
@@ -51,7 +52,7 @@ export function orderingRoutes(app: FastifyInstance, deps: Deps): void {
       case 'fdepagos':
         return carts.paymentConditions(companyId);
       case 'dentregas':
-        return carts.destinations(companyId, tenant.entity!.id);
+        return carts.destinations(companyId, tenant.entity.id);
       case 'torigen':
         return carts.origins(companyId);
       case 'toperacion':
@@ -102,14 +103,14 @@ export function orderingRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerRoute(app, r.orderPdf, async ({ tenant, params, reply }) => {
-    const { file, name } = await orders.pdf(tenant.company.id, tenant.entity!.id, params.id);
+    const { file, name } = await orders.pdf(tenant.company.id, tenant.entity.id, params.id);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(file);
   });
   registerRoute(app, r.orderShare, async ({ tenant, params }) => orders.share(tenant, params.id));
-  registerRoute(app, r.sharedOrderPdf, async ({ params, reply }) => {
-    const { file, name } = await orders.sharedPdf(params.token);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).header('cache-control', 'private, no-store').send(file);
-  });
+  // Links sent before sales orders joined the share registry: the token is the same, only the path moved.
+  registerRoute(app, r.sharedOrderRedirect, async ({ params, reply }) =>
+    reply.redirect(`${API_PREFIX}/compartido/${encodeURIComponent(params.token)}`, 308),
+  );
 
   // Purchase orders
   registerRoute(app, r.ordenesGet, async ({ user, tenant, query }) => {
@@ -134,7 +135,7 @@ export function orderingRoutes(app: FastifyInstance, deps: Deps): void {
   });
   registerRoute(app, r.ordenesConfirm, async ({ user, tenant, body }) => orders.confirm(carts.owner(user, tenant, 'purchase'), body.pedidoid));
   registerRoute(app, r.ordenesPdf, async ({ tenant, params, reply }) => {
-    const { file, name } = await orders.purchasePdf(tenant.company.id, tenant.entity!.id, params.id);
+    const { file, name } = await orders.purchasePdf(tenant.company.id, tenant.entity.id, params.id);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(file);
   });
   registerRoute(app, r.ordenesShare, async ({ tenant, params }) => orders.purchaseShare(tenant, params.id));
@@ -144,7 +145,7 @@ export function orderingRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   // Staff back office
-  registerRoute(app, r.staffList, async ({ user, tenant, query }) => orders.staffList(user, tenant, query.estado, query.start ?? 0, query.limit));
+  registerRoute(app, r.staffList, async ({ user, tenant, query }) => orders.staffList(user, tenant, query.estado, query.start ?? 0, query.limit, query.buscar));
   registerRoute(app, r.staffApprove, async ({ user, tenant, params }) => orders.approve(user, tenant, params.id));
   registerRoute(app, r.staffApply, async ({ user, tenant, params }) => orders.apply(user, tenant, params.id));
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { App, Layout, Result, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button, Layout, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { msg, type Entidad, type MenuItem } from '@portal/contract';
@@ -8,28 +8,46 @@ import { useBranding } from '../../lib/branding';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
 import { sessionStore, useSession } from '../../lib/session-store';
-import { entityLabel, useEntities } from '../../features/access/api/sessions';
-import { useUserData } from '../../features/access/api/user-data';
-import { logout } from '../../features/access/api/login';
-import { APP_VERSION } from '../version';
+import { entityLabel, logout, useEntities, useUserData } from '../../features/access';
+import { APP_VERSION } from '../../lib/version';
+import { useFeedback } from '../../lib/feedback';
+import { AppProviders } from '../app-providers';
+import { ErrorResult } from '../../lib/error-result';
+import type { ShellContext } from '../../lib/shell-context';
 import { Header } from './header';
-import { SideMenu } from './side-menu';
-import { ProfileDialog } from './profile-dialog';
-import { ChangePasswordDialog } from './change-password-dialog';
 import { NewsNotice } from './news-notice';
-import { AdminDialog } from '../../features/admin/components/admin-dialog';
-import { ModuleConfigDrawer } from '../../features/admin/components/module-config-drawer';
 
-export type ShellContext = { profile: number; adminweb: boolean };
+// What the user opens now and then (the menu drawer, the dialogs, the administrator's drawers) loads when first
+// opened, not with every page behind the shell (docs/decisions/web-delivery.md: the dashboard's budget).
+const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
+const ProfileDialog = lazy(() => import('./profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const AdminDialog = lazy(() => import('../../features/admin').then((m) => ({ default: m.AdminDialog })));
+const ModuleConfigDrawer = lazy(() => import('../../features/admin').then((m) => ({ default: m.ModuleConfigDrawer })));
 
-/** Header, side drawer, dialogs and footer around every authenticated page. */
+/** Renders its children from the first time `open` is true on (so they can animate closed), loaded on demand. */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={open ? <div className="route-loading" role="progressbar" aria-label="Cargando" /> : null}>{children}</Suspense> : null;
+}
+
+/** Header, side drawer, dialogs and footer around every authenticated page, in the theme and with TanStack Query. */
 export function AppShell({ profile }: { profile: number }) {
+  return (
+    <AppProviders>
+      <Shell profile={profile} />
+    </AppProviders>
+  );
+}
+
+function Shell({ profile }: { profile: number }) {
   const session = useSession();
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [menuOpen, setMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [changeLater, setChangeLater] = useState(false);
@@ -89,7 +107,8 @@ export function AppShell({ profile }: { profile: number }) {
         onProfile={() => setProfileOpen(true)}
         onLogout={handleLogout}
       />
-      <SideMenu
+      <OnceOpened open={menuOpen}>
+        <SideMenu
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         menu={data.data?.menu ?? []}
@@ -100,7 +119,8 @@ export function AppShell({ profile }: { profile: number }) {
         onLogout={handleLogout}
         admin={Boolean(usuario?.adminweb)}
         onAdminAction={(action) => (action === 'cambiar-entidad' ? setAdminDialog(true) : setCompanyModules(true))}
-      />
+        />
+      </OnceOpened>
       <Layout.Content className="shell-content">
         <NewsNotice branding={branding.data} />
         {data.isLoading ? (
@@ -108,31 +128,45 @@ export function AppShell({ profile }: { profile: number }) {
             <Spin size="large" />
           </div>
         ) : data.isError ? (
-          <Result status="warning" title={msg.errorDatosUsuario} subTitle={errorMessage(data.error, msg.errorObtenerDatos)} />
+          <ErrorResult
+            status="warning"
+            title={msg.errorDatosUsuario}
+            subTitle={errorMessage(data.error, msg.errorObtenerDatos)}
+            // The company may have been suspended or unlinked since it was chosen: another one can be entered.
+            extra={<Button onClick={() => navigate('/welcome/sessions')}>Volver a sesiones activas</Button>}
+          />
         ) : moduleRefused ? (
-          <Result status="403" title={msg.moduloNoHabilitado} subTitle="Consulte con el administrador de la empresa." />
+          <ErrorResult status="403" title={msg.moduloNoHabilitado} subTitle="Consulte con el administrador de la empresa." />
         ) : (
           <Outlet context={{ profile, adminweb: usuario?.adminweb ?? false } satisfies ShellContext} />
         )}
       </Layout.Content>
       <Layout.Footer className="shell-footer">
-        <Typography.Text type="secondary">
+        <span className="text-secondary">
           {session.host?.razonsocial} · {APP_VERSION}
-        </Typography.Text>
+        </span>
       </Layout.Footer>
       {usuario && (
         <>
-          <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} firstName={usuario.first_name} lastName={usuario.last_name} />
-          <ChangePasswordDialog
-            open={usuario.change_password && !changeLater}
-            onLater={() => setChangeLater(true)}
-            firstName={usuario.first_name}
-            lastName={usuario.last_name}
-          />
+          <OnceOpened open={profileOpen}>
+            <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} firstName={usuario.first_name} lastName={usuario.last_name} />
+          </OnceOpened>
+          <OnceOpened open={usuario.change_password && !changeLater}>
+            <ChangePasswordDialog
+              open={usuario.change_password && !changeLater}
+              onLater={() => setChangeLater(true)}
+              firstName={usuario.first_name}
+              lastName={usuario.last_name}
+            />
+          </OnceOpened>
           {usuario.adminweb && (
             <>
-              <AdminDialog open={adminOpen} onClose={handleAdminClose} username={usuario.username} profile={profile} actingAs={usuario.actua_como} />
-              <ModuleConfigDrawer target={companyModules ? { kind: 'company' } : null} onClose={() => setCompanyModules(false)} />
+              <OnceOpened open={adminOpen}>
+                <AdminDialog open={adminOpen} onClose={handleAdminClose} username={usuario.username} profile={profile} actingAs={usuario.actua_como} />
+              </OnceOpened>
+              <OnceOpened open={companyModules}>
+                <ModuleConfigDrawer target={companyModules ? { kind: 'company' } : null} onClose={() => setCompanyModules(false)} />
+              </OnceOpened>
             </>
           )}
         </>

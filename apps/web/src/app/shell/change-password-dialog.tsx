@@ -5,7 +5,7 @@ import { msg } from '@portal/contract';
 import { sameAs } from '../../lib/form-rules';
 import { errorMessage } from '../../lib/api';
 import { useNotify } from '../../lib/notify';
-import { forcedChange } from '../../features/access/api/profile';
+import { forcedChange } from '../../features/access';
 
 type ChangePasswordDialogProps = { open: boolean; onLater: () => void; firstName: string; lastName: string };
 

@@ -2,7 +2,8 @@ import { Button, Layout, Select, Space } from 'antd';
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Entidad, WhitelabelConfig } from '@portal/contract';
-import { entityLabel } from '../../features/access/api/sessions';
+import { entityLabel } from '../../features/access';
+import { filterByLabel } from '../../lib/search';
 
 type HeaderProps = {
   branding: WhitelabelConfig | undefined;
@@ -37,7 +38,7 @@ export function Header(props: HeaderProps) {
           className="entity-selector"
           aria-label="Entidad"
           value={currentEntity ?? undefined}
-          showSearch={entities.length >= SEARCH_FROM ? { optionFilterProp: 'label' } : false}
+          showSearch={entities.length >= SEARCH_FROM ? { filterOption: filterByLabel } : false}
           popupMatchSelectWidth={mobile ? false : 320}
           onChange={(code: number) => {
             const chosen = entities.find((e) => e.codent === code);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  BarcodeOutlined,
   DollarOutlined,
   FileTextOutlined,
   HomeOutlined,
@@ -9,6 +10,7 @@ import {
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
+  TruckOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -22,8 +24,10 @@ const ICONS: Record<string, ReactNode> = {
   money: <DollarOutlined aria-hidden />,
   chart: <BarChartOutlined aria-hidden />,
   stock: <InboxOutlined aria-hidden />,
+  barcode: <BarcodeOutlined aria-hidden />,
   users: <TeamOutlined aria-hidden />,
   settings: <SettingOutlined aria-hidden />,
+  truck: <TruckOutlined aria-hidden />,
 };
 
 export function menuIcon(name: string): ReactNode {

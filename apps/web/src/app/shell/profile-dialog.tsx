@@ -5,7 +5,7 @@ import { msg } from '@portal/contract';
 import { sameAs } from '../../lib/form-rules';
 import { errorMessage } from '../../lib/api';
 import { useNotify } from '../../lib/notify';
-import { saveProfile, type ProfileForm } from '../../features/access/api/profile';
+import { saveProfile, type ProfileForm } from '../../features/access';
 
 type ProfileDialogProps = { open: boolean; onClose: () => void; firstName: string; lastName: string };
 

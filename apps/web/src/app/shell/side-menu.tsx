@@ -1,6 +1,7 @@
 import { Drawer, Menu, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   CloseOutlined,
   LogoutOutlined,
   PlusCircleOutlined,
@@ -28,6 +29,10 @@ type SideMenuProps = {
 };
 
 export type AdminAction = 'cambiar-entidad' | 'modulos-empresa';
+
+/** The module the 'Administrador' group links to unless the server's menu already carries it (profile 6). */
+const AUTHORIZATION = 'autorizacion';
+const hasModule = (items: MenuItem[], id: string): boolean => items.some((i) => i.id === id || i.link === id || hasModule(i.children ?? [], id));
 
 /** Items stay disabled until an entity is chosen, except the users item (access.md §6). */
 const ALWAYS_ENABLED = new Set(['usuarios']);
@@ -61,14 +66,20 @@ export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, titl
         ...(mobile
           ? []
           : [
+              // access.md §6: 'Configuraciones' (desktop only) opens the company's module configuration.
+              { key: 'action:modulos-empresa', label: 'Configuraciones', icon: <AppstoreOutlined aria-hidden />, disabled: !hasEntity },
               {
                 type: 'group' as const,
                 key: 'administrador',
                 label: 'Administrador',
                 children: [
                   { key: `/${profile}/usuarios`, label: 'Usuarios', icon: <TeamOutlined aria-hidden /> },
-                  { key: 'action:modulos-empresa', label: 'Módulos de la empresa', icon: <AppstoreOutlined aria-hidden />, disabled: !hasEntity },
                   { key: `/${profile}/parametros`, label: 'Parámetros', icon: <SettingOutlined aria-hidden />, disabled: !hasEntity },
+                  // Administrators authorize vouchers and approve receipts too (docs/decisions/receipts.md).
+                  ...(hasModule(menu, AUTHORIZATION)
+                    ? []
+                    : [{ key: `/${profile}/${AUTHORIZATION}`, label: 'Autorización de comprobantes', icon: <AuditOutlined aria-hidden />, disabled: !hasEntity }]),
+                  { key: `/${profile}/auditoria`, label: 'Auditoría', icon: <AuditOutlined aria-hidden /> },
                 ],
               },
             ]),

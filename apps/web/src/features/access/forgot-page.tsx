@@ -11,7 +11,7 @@ import { changePassword, sendRecoveryMail } from './api/recovery';
 /** /forgot (the e-mail step) and /forgot/{hash} (the new password). */
 export function ForgotPage() {
   const { hash } = useParams();
-  return <AuthLayout title="Recuperar su contraseña">{hash ? <ChangeStep hash={hash} /> : <MailStep />}</AuthLayout>;
+  return <AuthLayout title={msg.recuperoTitulo}>{hash ? <ChangeStep hash={hash} /> : <MailStep />}</AuthLayout>;
 }
 
 function MailStep() {

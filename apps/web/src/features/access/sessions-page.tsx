@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Avatar, Button, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, LogoutOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,8 @@ import { sessionStore } from '../../lib/session-store';
 import { AuthLayout } from './components/auth-layout';
 import { deleteSession, entityLabel, useEntities, useSessions } from './api/sessions';
 import { logout } from './api/login';
+import { matchesSearch } from '../../lib/search';
+import { useFeedback } from '../../lib/feedback';
 
 function sessionBlock(s: CompanySession, mobile: boolean): string | null {
   if (s.suspendido) return 'Suspendida';
@@ -34,7 +36,7 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
 
   function handleDelete(s: CompanySession) {
     modal.confirm({
@@ -95,7 +97,7 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
                 ]}
               >
                 <List.Item.Meta
-                  avatar={<img className="session-logo" src={s.logo} alt="" />}
+                  avatar={<img className="session-logo" src={s.logo} alt="" width={96} height={36} decoding="async" />}
                   title={
                     <Space wrap size={4}>
                       <span>{s.razonsocial}</span>
@@ -135,9 +137,9 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
   const company = sessions.data?.find((s) => s.cuit === cuit);
 
   const filtered = useMemo(() => {
-    const q = search.trim().toLowerCase();
     const list = entities.data ?? [];
-    return q ? list.filter((e) => `${entityLabel(e)} ${e.razsoc} ${e.cuit_entidad} ${e.codent}`.toLowerCase().includes(q)) : list;
+    // Accent- and case-insensitive, like every search of the portal.
+    return search.trim() ? list.filter((e) => matchesSearch(`${entityLabel(e)} ${e.razsoc} ${e.cuit_entidad} ${e.codent}`, search)) : list;
   }, [entities.data, search]);
 
   /** `left()` says the screen was left meanwhile (or the automatic choice was superseded): no navigation then. */

@@ -1,5 +1,6 @@
 import { useState, type HTMLAttributes } from 'react';
-import { App, Button, Card, Empty, Input, List, Pagination, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { lazyOverlay } from '../../lib/lazy-overlay';
+import { Button, Card, Empty, Input, List, Pagination, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { msg, PERFILES, type AdminUser } from '@portal/contract';
@@ -10,8 +11,10 @@ import { useSession } from '../../lib/session-store';
 import { useUsers } from './api/list-users';
 import { useDeleteUser } from './api/delete-user';
 import type { ModuleTarget } from './api/module-tree';
-import { UserDialog } from './components/user-dialog';
-import { ModuleConfigDrawer } from './components/module-config-drawer';
+import { useFeedback } from '../../lib/feedback';
+
+const UserDialog = lazyOverlay(() => import('./components/user-dialog').then((m) => m.UserDialog), (p) => p.open);
+const ModuleConfigDrawer = lazyOverlay(() => import('./components/module-config-drawer').then((m) => m.ModuleConfigDrawer), (p) => p.target !== null);
 
 const PAGE_SIZE = 10;
 const perfilName = (id: number) => PERFILES.find((p) => p.id === id)?.descripcion ?? `Perfil ${id}`;
@@ -28,7 +31,7 @@ export function UsersPage() {
   const [modules, setModules] = useState<ModuleTarget | null>(null);
   const remove = useDeleteUser();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
 
   function handleSearch(text: string) {
     const next = new URLSearchParams();

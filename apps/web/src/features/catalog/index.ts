@@ -1,4 +1,3 @@
-/** What other areas may use of the catalogue: the catalogue panel (search, filters, views) and the product picture. */
-export { CatalogPanel } from './components/catalog-panel';
-export { ProductImage, productImageUrl } from './components/product-image';
+/** What other areas may use of the catalogue: the order-entry screen of a cart kind. */
+export { OrderEntry } from './components/order-entry';
 import './catalog.css';

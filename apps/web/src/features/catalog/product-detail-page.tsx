@@ -3,14 +3,14 @@ import { Alert, Button, Carousel, Descriptions, Result, Skeleton, Typography, ty
 import { ArrowLeftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { formatDate, formatMoney, formatNumber, orderingMsg } from '@portal/contract';
-import type { ShellContext } from '../../app/shell/app-shell';
+import type { ShellContext } from '../../lib/shell-context';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session-store';
 import { CartButton, CartDrawer, useAddToCart, useCart } from '../cart';
 import { useProduct } from './api/get-product';
-import { productImageUrl } from './components/product-image';
+import { productImageUrl } from '../../lib/product-image';
 import { ProductBadges, ProductDiscounts, ProductMeta, ProductPrice } from './components/product-bits';
 import { QuantitySelector } from './components/quantity-selector';
 import './catalog.css';

@@ -1,10 +1,11 @@
-import { Col, Result, Row, Select, Skeleton, Space, Typography, theme } from 'antd';
+import { Col, Row, Select, Skeleton, Space, theme } from 'antd';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { msg, type Porlet } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
+import { ErrorResult } from '../../lib/error-result';
 import { useIsMobile } from '../../lib/device';
 import { useSession } from '../../lib/session-store';
-import type { ShellContext } from '../../app/shell/app-shell';
+import type { ShellContext } from '../../lib/shell-context';
 import { useDashboard } from './api/get-dashboard';
 import { useSellers, useZones } from './api/get-filter-lists';
 import { SummaryCards } from './components/summary-cards';
@@ -13,6 +14,7 @@ import { GrainPosition } from './components/grain-position';
 import { NewsCards } from './components/news-cards';
 import { TableCard } from './components/table-card';
 import { ProductCarousels } from './components/product-carousels';
+import { filterByLabel } from '../../lib/search';
 
 const TITLES: Record<number, string> = { 1: 'Inicio', 2: 'Tablero del vendedor', 3: 'Tablero de la zona', 4: 'Inicio', 5: 'Inicio', 6: 'Inicio' };
 
@@ -48,22 +50,21 @@ export function DashboardPage() {
     <div className="page dashboard">
       <div className="page-heading">
         <div>
-          <Typography.Title level={3} className="page-title">
-            {TITLES[profile] ?? 'Inicio'}
-          </Typography.Title>
-          <Typography.Text type="secondary" className="dashboard-context">
+          {/* Plain elements drawn like Typography's (Typography is not worth its weight on the first page). */}
+          <h3 className="heading-3 page-title">{TITLES[profile] ?? 'Inicio'}</h3>
+          <span className="text-secondary dashboard-context">
             <span data-testid="dashboard-entity">
               {entity?.label} · Código {entity?.codent}
             </span>
             {' · '}
             <span data-testid="dashboard-company">{host?.razonsocial}</span>
-          </Typography.Text>
+          </span>
         </div>
         {profile === 3 && (
           <Space wrap className="dashboard-filters">
             <Select
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={{ filterOption: filterByLabel }}
               placeholder="Todos los vendedores"
               aria-label="Vendedor"
               style={{ minWidth: 200 }}
@@ -88,7 +89,7 @@ export function DashboardPage() {
       {dashboard.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : dashboard.isError ? (
-        <Result status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(dashboard.error, msg.errorObtenerDatos)} />
+        <ErrorResult status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(dashboard.error, msg.errorObtenerDatos)} />
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <NewsCards porlets={porlets} profile={profile} mobile={mobile} />

@@ -1,18 +1,22 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Space, Spin, Tag, Typography } from 'antd';
-import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Spin, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useSearchParams } from 'react-router';
 import { fiscalMsg, formatDateSlash, msg, type FiscalDocument } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
+import { ListPageHeader } from '../../lib/list-page';
 import { useSession } from '../../lib/session-store';
 import { useFiscalMovements } from './api/list-movements';
 import { MovementsList } from './components/movements-list';
-import { MovementDrawer } from './components/movement-drawer';
-import { SearchDrawer } from './components/search-drawer';
 import { defaultSearch, isDefaultRange, searchFromParams, searchToParams, type FiscalSearch } from './search-rules';
 import { useMovementActions } from './use-movement-actions';
+import { useToday } from './use-today';
 import './fiscal.css';
+
+const MovementDrawer = lazyOverlay(() => import('./components/movement-drawer').then((m) => m.MovementDrawer), (p) => p.movement != null);
+const SearchDrawer = lazyOverlay(() => import('./components/search-drawer').then((m) => m.SearchDrawer), (p) => p.open);
 
 /**
  * /{profile}/cfiscales: the entity's fiscal documents (ordering.md 'Fiscal documents screen'). The search lives in
@@ -23,8 +27,10 @@ export function FiscalPage() {
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
   const paramsKey = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the search is derived from the URL's text
-  const search = useMemo(() => searchFromParams(params), [paramsKey]);
+  // The default range follows the day: a screen left open past midnight moves on to today's range.
+  const today = useToday();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the search is derived from the URL's text and the day
+  const search = useMemo(() => searchFromParams(params), [paramsKey, today]);
   const list = useFiscalMovements({ cuit: host?.cuit ?? null, entity: entity?.codent ?? null, search });
   const actions = useMovementActions();
   const [searchOpen, setSearchOpen] = useState(false);
@@ -54,20 +60,14 @@ export function FiscalPage() {
 
   return (
     <div className="page fiscal-page">
-      <div className="page-header">
-        <Typography.Title level={3} className="page-title">
-          Comprobantes fiscales
-        </Typography.Title>
-        <Space wrap className="fiscal-toolbar">
-          <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={() => setSearchOpen(true)}>
-            Buscar comprobantes
-          </Button>
-          <Button icon={<FilePdfOutlined aria-hidden />} loading={actions.busy?.kind === 'pdf'} onClick={() => actions.handleExport(search, 'pdf')}>
-            PDF
-          </Button>
-          <Button icon={<FileExcelOutlined aria-hidden />} loading={actions.busy?.kind === 'excel'} onClick={() => actions.handleExport(search, 'excel')}>
-            EXCEL
-          </Button>
+      <ListPageHeader
+        title="Comprobantes fiscales"
+        toolbarClassName="fiscal-toolbar"
+        searchLabel="Buscar comprobantes"
+        onSearch={() => setSearchOpen(true)}
+        exporting={actions.busy?.kind}
+        onExport={(type) => actions.handleExport(search, type)}
+      >
           <Button
             icon={<DownloadOutlined aria-hidden />}
             loading={zipping}
@@ -75,8 +75,7 @@ export function FiscalPage() {
           >
             Descargar comprobantes
           </Button>
-        </Space>
-      </div>
+      </ListPageHeader>
 
       <Alert type="info" showIcon className="fiscal-info" title={fiscalMsg.infoTipoCambio} />
 

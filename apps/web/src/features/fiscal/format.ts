@@ -1,4 +1,4 @@
-import type { FiscalDocument } from '@portal/contract';
+import { voucherNumberText, type FiscalDocument } from '@portal/contract';
 
 /** 'Factura A' already carries its letter; 'Factura' + 'A' does not. The document column shows both once. */
 export function voucherTitle(d: Pick<FiscalDocument, 'descomlarga' | 'letra'>): string {
@@ -6,9 +6,9 @@ export function voucherTitle(d: Pick<FiscalDocument, 'descomlarga' | 'letra'>): 
   return `${d.descomlarga} ${d.letra}`;
 }
 
-/** The number the way the cooperative prints it on its tables: point of sale (4) and number (8), '0003-00001234'. */
+/** The number as the voucher PDF prints it: point of sale (5) and number (8), '00003-00001234' (one format everywhere). */
 export function voucherNumber(d: Pick<FiscalDocument, 'codtal' | 'numero'>): string {
-  return `${String(d.codtal).padStart(4, '0')}-${String(d.numero).padStart(8, '0')}`;
+  return voucherNumberText(d.codtal, d.numero);
 }
 
 /** The detail lines 1 to 3 that have something to say (ordering.md 'Fiscal documents screen'). */

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { App } from 'antd';
 import { fiscalMsg, msg, type FiscalDocument, type ShareResponse, type VoucherKey } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { downloadBlob, downloadUrl, fetchFile, printBase64Pdf, shareByWhatsApp } from '../../lib/files';
@@ -11,6 +10,7 @@ import { deleteGeneratedFile, requestZip } from './api/bulk-download';
 import { exportMovements } from './api/export-movements';
 import { voucherNumber, voucherTitle } from './format';
 import type { FiscalSearch } from './search-rules';
+import { useFeedback } from '../../lib/feedback';
 
 export const keyOf = (d: Pick<FiscalDocument, 'codcom' | 'codtal' | 'numero'>): VoucherKey => ({ codcom: d.codcom, codtal: d.codtal, numero: d.numero });
 
@@ -24,7 +24,7 @@ export type Busy = { kind: 'print' | 'download' | 'share'; id: string } | { kind
  */
 export function useMovementActions() {
   const notify = useNotify();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [busy, setBusy] = useState<Busy>(null);
 
   async function run(next: NonNullable<Busy>, fn: () => Promise<void>) {

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { App, Button, Card, Empty, Pagination, Result, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Pagination, Result, Segmented, Table, Tag, Typography } from 'antd';
 import { CheckOutlined, FileDoneOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { formatMoney, msg, orderingMsg, type StaffOrder } from '@portal/contract';
@@ -9,6 +9,7 @@ import { useNotify } from '../../lib/notify';
 import { useStaffOrders, type StaffStatus } from './api/list-staff-orders';
 import { useChangeOrderStatus, type StaffAction } from './api/change-order-status';
 import './order-admin.css';
+import { useFeedback } from '../../lib/feedback';
 
 const PAGE_SIZE = 10;
 const STATUSES: Array<{ value: StaffStatus; label: string }> = [
@@ -26,17 +27,23 @@ const isStatus = (v: string | null): v is StaffStatus => STATUSES.some((s) => s.
 export function OrderAdminPage() {
   const mobile = useIsMobile();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [params, setParams] = useSearchParams();
   const estado: StaffStatus = isStatus(params.get('estado')) ? (params.get('estado') as StaffStatus) : 'pendientes';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const orders = useStaffOrders({ estado, start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const buscar = params.get('buscar') ?? '';
+  const orders = useStaffOrders({ estado, start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, buscar });
   const change = useChangeOrderStatus();
   const rows = orders.isError ? [] : (orders.data?.pedidos ?? []);
   const total = orders.isError ? 0 : (orders.data?.total ?? 0);
 
-  function setFilter(next: { estado?: StaffStatus; page?: number }) {
+  function setFilter(next: { estado?: StaffStatus; page?: number; buscar?: string }) {
     const q = new URLSearchParams(params);
+    if (next.buscar !== undefined) {
+      if (next.buscar.trim()) q.set('buscar', next.buscar.trim());
+      else q.delete('buscar');
+      q.delete('page');
+    }
     if (next.estado) {
       q.set('estado', next.estado);
       q.delete('page');
@@ -50,8 +57,8 @@ export function OrderAdminPage() {
     modal.confirm({
       title: approve ? 'Aprobar pedido' : 'Aplicar pedido',
       content: approve
-        ? `¿Aprueba el pedido ${order.numero} de ${order.entidad_nombre} por ${formatMoney(order.total)}?`
-        : `Se emitirá la factura del pedido ${order.numero} de ${order.entidad_nombre} por ${formatMoney(order.total)}. ¿Desea continuar?`,
+        ? `¿Aprueba el pedido ${order.numero_con_formato} de ${order.entidad_nombre} por ${formatMoney(order.total)}?`
+        : `Se emitirá la factura del pedido ${order.numero_con_formato} de ${order.entidad_nombre} por ${formatMoney(order.total)}. ¿Desea continuar?`,
       okText: approve ? 'Aprobar' : 'Aplicar',
       cancelText: 'Cancelar',
       onOk: async () => {
@@ -96,6 +103,16 @@ export function OrderAdminPage() {
       </div>
       <div className="order-admin-filters">
         <Segmented<StaffStatus> aria-label="Estado" value={estado} options={STATUSES} onChange={(v) => setFilter({ estado: v })} block={mobile} />
+        <Input.Search
+          key={buscar}
+          aria-label="Buscar por cliente o número"
+          placeholder="Cliente o número de pedido"
+          defaultValue={buscar}
+          allowClear
+          maxLength={80}
+          onSearch={(v) => setFilter({ buscar: v })}
+          style={{ maxWidth: mobile ? undefined : 320 }}
+        />
         {!orders.isError && orders.data && (
           <Typography.Text type="secondary" data-testid="order-admin-total">
             {total === 1 ? '1 pedido' : `${total} pedidos`}
@@ -115,11 +132,14 @@ export function OrderAdminPage() {
                 <Card key={o.id} size="small" className="order-admin-card" data-testid={`staff-order-${o.numero}`}>
                   <div className="order-admin-card-head">
                     <span className="order-admin-card-title">{o.entidad_nombre}</span>
-                    <span className="order-admin-card-amount">{formatMoney(o.total)}</span>
+                    <span className="order-admin-card-amount">
+                      {formatMoney(o.total)}
+                      <small>{orderingMsg.ivaIncluido}</small>
+                    </span>
                   </div>
                   <dl className="order-admin-card-fields">
                     <dt>Pedido</dt>
-                    <dd>{o.numero}</dd>
+                    <dd>{o.numero_con_formato}</dd>
                     <dt>Fecha</dt>
                     <dd>{o.fecha_con_formato}</dd>
                     <dt>Cliente</dt>
@@ -166,11 +186,11 @@ export function OrderAdminPage() {
                   </div>
                 ),
               },
-              { title: 'Pedido', dataIndex: 'numero', key: 'numero' },
+              { title: 'Pedido', dataIndex: 'numero_con_formato', key: 'numero' },
               { title: 'Fecha', dataIndex: 'fecha_con_formato', key: 'fecha' },
               { title: 'Vendedor', dataIndex: 'vendedor', key: 'vendedor', render: (v: string) => v || '—' },
               { title: 'Detalle', dataIndex: 'detalle', key: 'detalle', render: (d: string) => d || '—' },
-              { title: 'Total', key: 'total', align: 'right', render: (_, o) => formatMoney(o.total) },
+              { title: orderingMsg.importeTotal, key: 'total', align: 'right', render: (_, o) => formatMoney(o.total) },
               { title: '', key: 'acciones', align: 'right', render: (_, o) => actions(o) },
             ]}
           />

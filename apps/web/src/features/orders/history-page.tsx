@@ -1,5 +1,5 @@
 import { useEffect, useState, type HTMLAttributes } from 'react';
-import { App, Button, Card, Collapse, Empty, Pagination, Table, Typography } from 'antd';
+import { Button, Card, Collapse, Empty, Pagination, Table, Typography } from 'antd';
 import { ArrowLeftOutlined, RedoOutlined } from '@ant-design/icons';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney, msg, ORDERING, orderingMsg, type HistoryOrder } from '@portal/contract';
@@ -10,12 +10,11 @@ import { cartDrawer, CartDrawer, useCart } from '../cart';
 import { useHistory } from './api/list-history';
 import { useRepeatOrder } from './api/repeat-order';
 import { HistoryLines } from './components/history-lines';
-// The cart drawer's styles travel with the catalogue's stylesheet; this page shows the drawer without the catalogue.
-import '../catalog/catalog.css';
 import './orders.css';
+import { useFeedback } from '../../lib/feedback';
 
 /** ordering.md §2 and §8 (the brief quotes it without the closing period of the sentence that lists it). */
-const EMPTY_TEXT = 'No hay pedidos en el historial';
+const EMPTY_TEXT = orderingMsg.historialVacio;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** '2026-05' → 'mayo de 2026'. */
@@ -36,7 +35,7 @@ export function HistoryPage() {
   const navigate = useNavigate();
   const mobile = useIsMobile();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const history = useHistory({ page, mes });
   const repeat = useRepeatOrder();
   const cart = useCart('sales');
@@ -124,8 +123,11 @@ export function HistoryPage() {
             orders.map((o) => (
               <Card key={o.id} size="small" className="history-card" data-testid={`history-${o.numero}`}>
                 <div className="order-card-head">
-                  <span className="order-card-title">Pedido {o.numero}</span>
-                  <span className="order-card-amount">{formatMoney(o.total)}</span>
+                  <span className="order-card-title">Pedido {o.numero_con_formato}</span>
+                  <span className="order-card-amount">
+                    {formatMoney(o.total)}
+                    <small>{orderingMsg.ivaIncluido}</small>
+                  </span>
                 </div>
                 <dl className="order-card-fields">
                   <dt>Fecha</dt>
@@ -187,12 +189,12 @@ export function HistoryPage() {
             showTotal: (t) => `${t} pedidos`,
           }}
           columns={[
-            { title: 'Número', dataIndex: 'numero', key: 'numero', className: 'nowrap' },
+            { title: 'Número', dataIndex: 'numero_con_formato', key: 'numero', className: 'nowrap' },
             { title: 'Fecha', dataIndex: 'fecha_con_formato', key: 'fecha', className: 'nowrap' },
             { title: 'Detalle', dataIndex: 'detalle', key: 'detalle', render: (d: string) => d || '—' },
             { title: 'Origen', dataIndex: 'origen_descripcion', key: 'origen', render: (d: string) => d || '—' },
             { title: 'Destino', dataIndex: 'destino_descripcion', key: 'destino', render: (d: string) => d || '—' },
-            { title: 'Total', key: 'total', align: 'right', className: 'nowrap', render: (_, o) => formatMoney(o.total) },
+            { title: orderingMsg.importeTotal, key: 'total', align: 'right', className: 'nowrap', render: (_, o) => formatMoney(o.total) },
             { title: '', key: 'repetir', align: 'right', className: 'nowrap', render: (_, o) => repeatButton(o) },
           ]}
         />

@@ -25,6 +25,8 @@ export async function logout(): Promise<void> {
   } catch {
     // logged out locally all the same
   } finally {
+    // The answers kept for working offline belong to this user (the outbox of unsent changes stays).
+    await import('../../../lib/offline-cache').then((m) => m.clearOfflineCache()).catch(() => undefined);
     sessionStore.clear();
     window.location.hash = '#/welcome';
     window.location.reload();

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
 import { useSession } from '../../../lib/session-store';
 import { useBranding } from '../../../lib/branding';
-import { APP_VERSION } from '../../../app/version';
+import { APP_VERSION } from '../../../lib/version';
 
 type AuthLayoutProps = { title?: ReactNode; children: ReactNode; width?: number; cuit?: string };
 
-/** The public screens: the company's (or the portal's) logo and title over one card. */
+/**
+ * The public screens: the company's (or the portal's) logo and title over one card. The card is drawn by
+ * styles.css like Ant Design's Card: the login screen does not download Card (docs/decisions/web-delivery.md).
+ */
 export function AuthLayout({ title, children, width = 440, cuit }: AuthLayoutProps) {
   const { host } = useSession();
   const branding = useBranding(cuit ?? host?.cuit ?? null);
@@ -18,24 +20,23 @@ export function AuthLayout({ title, children, width = 440, cuit }: AuthLayoutPro
     >
       <div className="auth-column" style={{ maxWidth: width }}>
         <div className="auth-brand">
-          {branding.data && <img src={branding.data.logo} alt={branding.data.title} height={48} />}
-          <Typography.Title level={3} className="auth-title" style={{ color: colors?.headerText ?? '#fff', margin: 0 }}>
+          {branding.data && <img src={branding.data.logo} alt={branding.data.title} height={48} decoding="async" />}
+          {/* A plain heading: Typography (with its tooltip machinery) is not worth its weight on the login screen. */}
+          <h3 className="auth-title" style={{ color: colors?.headerText ?? '#fff' }}>
             {branding.data?.title ?? '\u00a0'}
-          </Typography.Title>
+          </h3>
         </div>
-        <Card
-          className="auth-card"
-          title={
-            title ? (
-              // The screen's name for assistive technology (and tests): the card title is its heading.
-              <span role="heading" aria-level={2}>
+        <section className="auth-card">
+          {title && (
+            <div className="auth-card-head">
+              {/* The screen's name for assistive technology (and tests): the card title is its heading. */}
+              <div className="auth-card-title" role="heading" aria-level={2}>
                 {title}
-              </span>
-            ) : undefined
-          }
-        >
-          {children}
-        </Card>
+              </div>
+            </div>
+          )}
+          <div className="auth-card-body">{children}</div>
+        </section>
         <div className="auth-footer">
           <span>{APP_VERSION}</span>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Select, Spin } from 'antd';
-import { ENTITY_SEARCH_MIN, type Entidad } from '@portal/contract';
+import { ENTITY_SEARCH_MIN, msg, type Entidad } from '@portal/contract';
 import { useEntitySearch } from '../api/search-entities';
 
 export type EntityOption = { value: number; label: string };
@@ -46,7 +46,7 @@ export function EntitySearchSelect({ cuit, id, multiple = false, value, onChange
       }}
       options={short ? [] : (search.data ?? []).map((e) => ({ ...entityOption(e), disabled: !e.activa, title: e.activa ? undefined : 'Inactiva' }))}
       notFoundContent={
-        short ? 'Escriba más de 3 caracteres para buscar' : waiting ? <Spin size="small" /> : search.isError ? 'Ocurrió un error' : 'No se encontraron entidades'
+        short ? 'Escriba más de 3 caracteres para buscar' : waiting ? <Spin size="small" /> : search.isError ? msg.errorBusquedaEntidad : 'No se encontraron entidades'
       }
       popupMatchSelectWidth
       style={{ width: '100%' }}

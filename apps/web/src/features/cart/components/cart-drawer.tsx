@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { App, Button, Drawer, Result, Spin, Steps } from 'antd';
+import { Alert, Button, Drawer, Result, Spin, Steps } from 'antd';
 import { useNavigate } from 'react-router';
-import { orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
+import { formatDate, orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/device';
 import { useNotify } from '../../../lib/notify';
@@ -11,11 +11,13 @@ import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetCondition, type ConditionBody } from '../api/set-condition';
 import { useSetPrice } from '../api/set-price';
 import { useConfirmCart } from '../api/confirm-cart';
-import { purchaseView, salesView, type CartLineView } from './cart-lines';
+import { deliveryDateTooEarly } from '../api/add-to-cart';
+import { cartView, type CartLineView } from './cart-lines';
 import { LinesStep } from './lines-step';
 import { ConditionsStep } from './conditions-step';
 import { SummaryStep } from './summary-step';
 import { PriceDialog, type PriceTarget } from './price-dialog';
+import { useFeedback } from '../../../lib/feedback';
 
 const STEPS = [orderingMsg.pasoDetalle, orderingMsg.pasoCondiciones, orderingMsg.pasoConfirmacion];
 
@@ -31,7 +33,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const cart = useCart(kind);
   const remove = useRemoveFromCart(kind);
   const setCondition = useSetCondition(kind);
@@ -44,7 +46,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
   const confirming = useRef(false);
 
   const answer = cart.data;
-  const view = answer ? (kind === 'sales' ? salesView(answer as SalesCartResponse) : purchaseView(answer as PurchaseCartResponse)) : null;
+  const view = answer ? cartView(kind === 'sales' ? { kind, cart: answer as SalesCartResponse } : { kind, cart: answer as PurchaseCartResponse }) : null;
   const busy = remove.isPending || setCondition.isPending || setPrice.isPending || confirm.isPending;
   const cpagoMissing = kind === 'purchase' && (answer as PurchaseCartResponse | undefined)?.carrito.cpago === null;
 
@@ -112,7 +114,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
         notify.error(kind === 'sales' ? orderingMsg.error : orderingMsg.ordenNoRealizada, r.msg);
         return;
       }
-      notify.success(kind === 'sales' ? orderingMsg.pedidoRealizado : orderingMsg.ordenRealizada, `Número ${r.numero} · Total ${view?.simbolo ?? '$'} ${r.total_con_formato}`);
+      notify.success(kind === 'sales' ? orderingMsg.pedidoRealizado : orderingMsg.ordenRealizada, `Número ${r.numero_con_formato} · ${orderingMsg.importeTotal} ${view?.simbolo ?? '$'} ${r.total_con_formato}`);
       finish();
     } catch (e) {
       // A refusal with its reason (400/403/404/409: { success: false, msg }) is the "success false" of the spec;
@@ -134,7 +136,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
     const cartId = view.id;
     modal.confirm({
       title: kind === 'sales' ? 'Confirmar pedido' : 'Confirmar orden de compra',
-      content: `${kind === 'sales' ? '¿Desea confirmar el pedido' : '¿Desea confirmar la orden de compra'} por ${view.simbolo} ${view.totalTxt}?`,
+      content: `${kind === 'sales' ? '¿Desea confirmar el pedido' : '¿Desea confirmar la orden de compra'} por ${view.simbolo} ${view.totalTxt} (IVA incluido)?`,
       okText: 'Confirmar',
       cancelText: 'Cancelar',
       // onOk returns the call: the dialog keeps its button loading until the answer, so a second click does nothing.
@@ -187,6 +189,17 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
         titlePlacement="vertical"
         items={STEPS.map((title) => ({ title }))}
       />
+      {view && answer && deliveryDateTooEarly(answer) && (
+        // A line added after the date was chosen raised the lead: said at once, and the server refuses to confirm.
+        <Alert
+          type="warning"
+          showIcon
+          className="cart-date-alert"
+          title={orderingMsg.fechaEntregaVencida}
+          description={`${orderingMsg.fechaMinimaEntrega} ${formatDate(view.fechaMinima)}`}
+          data-testid="cart-date-alert"
+        />
+      )}
       {cart.isLoading ? (
         <div className="center-pad">
           <Spin />

@@ -29,54 +29,56 @@ export type CartLineView = {
 export type CartView = {
   id: number;
   lines: CartLineView[];
+  /** VAT included: what the customer pays, the PDF's 'Importe total' (docs/decisions/ordering.md). */
   totalTxt: string;
+  netoTxt: string;
+  ivaTxt: string;
   simbolo: string;
   fechaMinima: string;
+  /** The chosen delivery date, YYYY-MM-DD or null. */
+  fechaEntrega: string | null;
 };
 
-export function salesView(a: SalesCartResponse): CartView {
-  const c = a.carrito;
+type SalesLine = SalesCartResponse['carrito']['productos'][number];
+type PurchaseLine = PurchaseCartResponse['carrito']['productos'][number];
+
+/** What a sales line has that a purchase line has not: a proposed price within a band, two discounts, a price alert. */
+function salesOnly(l: SalesLine): Pick<CartLineView, 'key' | 'removeId' | 'precioOriginalTxt' | 'band' | 'bonif1' | 'bonif1Txt' | 'bonif2' | 'bonif2Txt' | 'alerta'> {
   return {
-    id: c.id,
-    simbolo: c.importes.moneda_simbolo,
-    totalTxt: c.importes.importe_total_con_formato,
-    fechaMinima: a.fecha_minima_entrega,
-    lines: c.productos.map((l) => ({
-      key: String(l.producto_id),
-      productoId: l.producto_id,
-      removeId: l.producto_id,
-      nombre: l.nombre,
-      codigo: l.codigo_alfanumerico,
-      cantidad: l.cantidad,
-      cantidadTxt: l.cantidad_con_formato,
-      unimed: l.unimed_venta_completa,
-      precioFinal: l.precio_final,
-      precioFinalTxt: l.precio_final_con_formato,
-      precioListaTxt: l.precio_lista_con_formato,
-      precioOriginalTxt: l.precio_modificado === null ? null : l.precio_final_lista_con_formato,
-      band: { min: l.precio_final_minimo, max: l.precio_final_maximo, minTxt: l.precio_final_minimo_con_formato, maxTxt: l.precio_final_maximo_con_formato },
-      bonif1: l.bonificacion_uno,
-      bonif1Txt: l.bonificacion_uno_con_formato,
-      bonif2: l.bonificacion_dos,
-      bonif2Txt: l.bonificacion_dos_con_formato,
-      subtotalTxt: l.subtotal_con_formato,
-      alerta: l.alerta,
-      image: l.url[0],
-    })),
+    key: String(l.producto_id),
+    removeId: l.producto_id,
+    precioOriginalTxt: l.precio_modificado === null ? null : l.precio_final_lista_con_formato,
+    band: { min: l.precio_final_minimo, max: l.precio_final_maximo, minTxt: l.precio_final_minimo_con_formato, maxTxt: l.precio_final_maximo_con_formato },
+    bonif1: l.bonificacion_uno,
+    bonif1Txt: l.bonificacion_uno_con_formato,
+    bonif2: l.bonificacion_dos,
+    bonif2Txt: l.bonificacion_dos_con_formato,
+    alerta: l.alerta,
   };
 }
 
-export function purchaseView(a: PurchaseCartResponse): CartView {
+/** A purchase line is removed by its line key (pk) and has no price band, discounts nor alert. */
+function purchaseOnly(l: PurchaseLine): ReturnType<typeof salesOnly> {
+  return { key: String(l.pk), removeId: l.pk, precioOriginalTxt: null, bonif1: 0, bonif1Txt: '', bonif2: 0, bonif2Txt: '', alerta: false };
+}
+
+/** The cart as the drawer shows it, from the sales or the purchase cart's answer. */
+export function cartView(answer: { kind: 'sales'; cart: SalesCartResponse } | { kind: 'purchase'; cart: PurchaseCartResponse }): CartView {
+  const a = answer.cart;
   const c = a.carrito;
+  const lines: Array<[SalesLine | PurchaseLine, ReturnType<typeof salesOnly>]> =
+    answer.kind === 'sales' ? answer.cart.carrito.productos.map((l) => [l, salesOnly(l)]) : answer.cart.carrito.productos.map((l) => [l, purchaseOnly(l)]);
   return {
     id: c.id,
     simbolo: c.importes.moneda_simbolo,
     totalTxt: c.importes.importe_total_con_formato,
+    netoTxt: c.importes.importe_neto_con_formato,
+    ivaTxt: c.importes.importe_iva_con_formato,
     fechaMinima: a.fecha_minima_entrega,
-    lines: c.productos.map((l) => ({
-      key: String(l.pk),
+    fechaEntrega: c.fecha_entrega,
+    lines: lines.map(([l, own]) => ({
+      ...own,
       productoId: l.producto_id,
-      removeId: l.pk,
       nombre: l.nombre,
       codigo: l.codigo_alfanumerico,
       cantidad: l.cantidad,
@@ -85,13 +87,7 @@ export function purchaseView(a: PurchaseCartResponse): CartView {
       precioFinal: l.precio_final,
       precioFinalTxt: l.precio_final_con_formato,
       precioListaTxt: l.precio_lista_con_formato,
-      precioOriginalTxt: null,
-      bonif1: 0,
-      bonif1Txt: '',
-      bonif2: 0,
-      bonif2Txt: '',
       subtotalTxt: l.subtotal_con_formato,
-      alerta: false,
       image: l.url[0],
     })),
   };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { DatePicker, Form, Input, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, Select, Switch, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 import { useLookup } from '../api/get-lookups';
@@ -20,6 +20,35 @@ const disabledBefore = (min: string) => (d: Dayjs) => d.isBefore(dayjs(min), 'da
  */
 export function ConditionsStep(props: ConditionsStepProps) {
   return props.kind === 'sales' ? <SalesConditions {...props} /> : <PurchaseConditions {...props} />;
+}
+
+type LookupSelectProps<I> = {
+  label: string;
+  placeholder: string;
+  value: number | null;
+  /** The condition list's query (useLookup). */
+  list: { data?: I[]; isLoading: boolean };
+  option: (item: I) => { value: number; label: string };
+  disabled: boolean;
+  onSelect: (value: number) => void;
+  item?: Pick<FormItemProps, 'required' | 'validateStatus' | 'help'>;
+};
+
+/** One condition chosen from a server list (destination, origin, operation, payment condition), labelled alike. */
+function LookupSelect<I>({ label, placeholder, value, list, option, disabled, onSelect, item }: LookupSelectProps<I>) {
+  return (
+    <Form.Item label={label} {...item}>
+      <Select
+        aria-label={label}
+        placeholder={placeholder}
+        value={value ?? undefined}
+        loading={list.isLoading}
+        disabled={disabled}
+        options={(list.data ?? []).map(option)}
+        onChange={(v: number) => onSelect(v)}
+      />
+    </Form.Item>
+  );
 }
 
 function DetailField({ value, disabled, onSave }: { value: string; disabled: boolean; onSave: (v: string | null) => void }) {
@@ -66,52 +95,37 @@ function SalesConditions({ answer, busy, onChange }: { answer: SalesCartResponse
 
   return (
     <Form layout="vertical" data-testid="cart-conditions">
-      <Form.Item
+      <LookupSelect
         label="Entrega"
-        validateStatus={cart.destino_id === null ? 'warning' : undefined}
-        help={cart.destino_id === null ? orderingMsg.ingresarDomicilio : undefined}
-      >
-        <Select
-          aria-label="Entrega"
-          placeholder="Seleccione el domicilio de entrega"
-          value={cart.destino_id ?? undefined}
-          loading={destinations.isLoading}
-          disabled={busy}
-          options={(destinations.data ?? []).map((d) => ({ value: d.destino_id, label: `${d.descripcion} (${d.localidad})` }))}
-          onChange={(v: number) => onChange({ dentrega: v })}
-        />
-      </Form.Item>
-      <Form.Item label="Origen">
-        <Select
-          aria-label="Origen"
-          placeholder="Seleccione el origen"
-          value={cart.origen_id ?? undefined}
-          loading={origins.isLoading}
-          disabled={busy}
-          options={(origins.data ?? []).map((o) => ({ value: o.origen_id, label: `${o.descripcion} (${o.localidad})` }))}
-          onChange={(v: number) => onChange({ origen: v })}
-        />
-      </Form.Item>
-      {answer.muestra_tipooperacion && (
-        <Form.Item label="Operación">
-          <Select
-            aria-label="Operación"
-            placeholder="Seleccione el tipo de operación"
-            value={cart.tipo_operacion_id ?? undefined}
-            loading={operations.isLoading}
-            disabled={busy}
-            options={(operations.data ?? []).map((o) => ({ value: o.id, label: o.descripcion }))}
-            onChange={(v: number) => onChange({ operacion: v })}
-          />
-        </Form.Item>
-      )}
-      <DeliveryDateField
-        value={cart.fecha_entrega}
-        min={answer.fecha_minima_entrega}
+        placeholder="Seleccione el domicilio de entrega"
+        value={cart.destino_id}
+        list={destinations}
+        option={(d) => ({ value: d.destino_id, label: `${d.descripcion} (${d.localidad})` })}
         disabled={busy}
-        onChange={(fecha_entrega) => onChange({ fecha_entrega })}
+        onSelect={(v) => onChange({ dentrega: v })}
+        item={{ validateStatus: cart.destino_id === null ? 'warning' : undefined, help: cart.destino_id === null ? orderingMsg.ingresarDomicilio : undefined }}
       />
-      <DetailField value={cart.detalle} disabled={busy} onSave={(detalle) => onChange({ detalle })} />
+      <LookupSelect
+        label="Origen"
+        placeholder="Seleccione el origen"
+        value={cart.origen_id}
+        list={origins}
+        option={(o) => ({ value: o.origen_id, label: `${o.descripcion} (${o.localidad})` })}
+        disabled={busy}
+        onSelect={(v) => onChange({ origen: v })}
+      />
+      {answer.muestra_tipooperacion && (
+        <LookupSelect
+          label="Operación"
+          placeholder="Seleccione el tipo de operación"
+          value={cart.tipo_operacion_id}
+          list={operations}
+          option={(o) => ({ value: o.id, label: o.descripcion })}
+          disabled={busy}
+          onSelect={(v) => onChange({ operacion: v })}
+        />
+      )}
+      <DateAndDetail answer={answer} busy={busy} onChange={onChange} />
     </Form>
   );
 }
@@ -132,28 +146,36 @@ function PurchaseConditions({
   const missing = cart.cpago === null && showPaymentError;
   return (
     <Form layout="vertical" data-testid="cart-conditions">
-      <Form.Item label="Condición de pago" required validateStatus={missing ? 'error' : undefined} help={missing ? orderingMsg.ingresarCondicionPago : undefined}>
-        <Select
-          aria-label="Condición de pago"
-          placeholder="Seleccione la condición de pago"
-          value={cart.cpago ?? undefined}
-          loading={conditions.isLoading}
-          disabled={busy}
-          options={(conditions.data ?? []).map((c) => ({ value: c.id, label: c.despago }))}
-          onChange={(v: number) => onChange({ cpago: v })}
-        />
-      </Form.Item>
+      <LookupSelect
+        label="Condición de pago"
+        placeholder="Seleccione la condición de pago"
+        value={cart.cpago}
+        list={conditions}
+        option={(c) => ({ value: c.id, label: c.despago })}
+        disabled={busy}
+        onSelect={(v) => onChange({ cpago: v })}
+        item={{ required: true, validateStatus: missing ? 'error' : undefined, help: missing ? orderingMsg.ingresarCondicionPago : undefined }}
+      />
       <Form.Item label="Con impuestos">
         <Switch aria-label="Con impuestos" checked={cart.conimpuesto} disabled={busy} onChange={(v) => onChange({ conimpuesto: v })} />
       </Form.Item>
+      <DateAndDetail answer={answer} busy={busy} onChange={onChange} />
+    </Form>
+  );
+}
+
+/** The delivery date and the detail, the last two conditions of both carts. */
+function DateAndDetail({ answer, busy, onChange }: { answer: SalesCartResponse | PurchaseCartResponse; busy: boolean; onChange: (body: ConditionBody) => void }) {
+  return (
+    <>
       <DeliveryDateField
-        value={cart.fecha_entrega}
+        value={answer.carrito.fecha_entrega}
         min={answer.fecha_minima_entrega}
         disabled={busy}
         onChange={(fecha_entrega) => onChange({ fecha_entrega })}
       />
-      <DetailField value={cart.detalle} disabled={busy} onSave={(detalle) => onChange({ detalle })} />
-    </Form>
+      <DetailField value={answer.carrito.detalle} disabled={busy} onSave={(detalle) => onChange({ detalle })} />
+    </>
   );
 }
 

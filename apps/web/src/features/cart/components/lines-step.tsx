@@ -1,9 +1,10 @@
-import { App, Alert, Button, Empty, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import { orderingMsg, type SalesCartResponse } from '@portal/contract';
 import { useSession } from '../../../lib/session-store';
-import { ProductImage } from '../../catalog/components/product-image';
+import { ProductImage } from '../../../lib/product-image';
 import type { CartLineView, CartView } from './cart-lines';
+import { useFeedback } from '../../../lib/feedback';
 
 type LinesStepProps = {
   view: CartView;
@@ -17,7 +18,7 @@ type LinesStepProps = {
 /** Step 1, 'Detalle de los productos': the lines with quantities, prices and discounts; remove and price edit. */
 export function LinesStep({ view, sales, busy, onRemove, onRemoveAll, onEditPrice }: LinesStepProps) {
   const { host } = useSession();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const money = (txt: string) => `${view.simbolo} ${txt}`;
   const posiciones = sales?.carrito.posiciones;
   const alertas = sales?.carrito.alertaprecio ?? [];
@@ -116,8 +117,16 @@ export function LinesStep({ view, sales, busy, onRemove, onRemoveAll, onEditPric
           </div>
         </div>
       ))}
+      <div className="cart-total cart-total-part">
+        <span>{orderingMsg.importeNeto}</span>
+        <span data-testid="cart-net">{money(view.netoTxt)}</span>
+      </div>
+      <div className="cart-total cart-total-part">
+        <span>{orderingMsg.importeIva}</span>
+        <span data-testid="cart-vat">{money(view.ivaTxt)}</span>
+      </div>
       <div className="cart-total">
-        <span>Total</span>
+        <span>{orderingMsg.importeTotal}</span>
         <strong data-testid="cart-total">{money(view.totalTxt)}</strong>
       </div>
       <Button danger block icon={<DeleteOutlined />} disabled={busy} onClick={handleRemoveAll}>

@@ -1,5 +1,5 @@
 import { Descriptions, Table, type DescriptionsProps } from 'antd';
-import { formatDate, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
+import { formatDate, orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 import { useLookup } from '../api/get-lookups';
 import type { CartView } from './cart-lines';
 
@@ -37,7 +37,9 @@ export function SummaryStep(props: SummaryStepProps) {
       : [];
   const items: DescriptionsProps['items'] = [
     ...rows.map((r) => ({ key: r.label, label: r.label, children: r.value ?? '—' })),
-    { key: 'total', label: 'Total', children: <strong data-testid="cart-summary-total">{money(view.totalTxt)}</strong> },
+    { key: 'neto', label: orderingMsg.importeNeto, children: <span data-testid="cart-summary-net">{money(view.netoTxt)}</span> },
+    { key: 'iva', label: orderingMsg.importeIva, children: <span data-testid="cart-summary-vat">{money(view.ivaTxt)}</span> },
+    { key: 'total', label: orderingMsg.importeTotal, children: <strong data-testid="cart-summary-total">{money(view.totalTxt)}</strong> },
   ];
 
   return (

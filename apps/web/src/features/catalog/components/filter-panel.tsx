@@ -5,6 +5,7 @@ import { formatNumber } from '@portal/contract';
 import type { CartKind } from '../../cart';
 import { useFacet } from '../api/get-facets';
 import { FACETS, type CatalogFilters, type FacetKey } from '../catalog-params';
+import { filterByLabel } from '../../../lib/search';
 
 type FilterPanelProps = {
   kind: CartKind;
@@ -34,7 +35,7 @@ function FacetSelect({ kind, facet, label, patron, draft, enabled, onChange }: {
       <Select
         aria-label={label}
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
+        showSearch={{ filterOption: filterByLabel }}
         placeholder="Todas"
         loading={list.isFetching}
         value={draft[facet]}

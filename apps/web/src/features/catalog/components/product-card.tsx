@@ -4,7 +4,7 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { formatNumber } from '@portal/contract';
 import type { CatalogProduct } from '../types';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../lib/product-image';
 import { ProductBadges, ProductDiscounts, ProductMeta, ProductPrice } from './product-bits';
 import { QuantitySelector } from './quantity-selector';
 

@@ -3,7 +3,7 @@ import { Button, Empty, InputNumber, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { formatMoney, formatNumber, orderingMsg } from '@portal/contract';
 import type { CatalogProduct } from '../types';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../lib/product-image';
 
 type QuickEntryTableProps = {
   products: CatalogProduct[];

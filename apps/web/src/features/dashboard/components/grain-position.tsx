@@ -1,26 +1,27 @@
 import { useMemo, useState } from 'react';
-import { Card, Switch, Table, type TableColumnsType } from 'antd';
+import { Switch } from 'antd';
 import { formatNumber, type GrainPositionRow } from '@portal/contract';
+import { Panel } from '../../../lib/panel';
+import { PlainTable, type PlainColumn } from '../../../lib/plain-table';
 
 type GrainPositionProps = { rows: GrainPositionRow[]; onRow: (row: GrainPositionRow) => void; mobile: boolean };
 
 const kg = (v: number) => formatNumber(v, 0);
-const num = (title: string, key: keyof GrainPositionRow) => ({
-  title,
-  dataIndex: key,
+const num = (title: string, key: keyof GrainPositionRow): PlainColumn<GrainPositionRow> => ({
   key,
-  align: 'right' as const,
-  render: (v: number) => kg(v),
+  title,
+  align: 'right',
   width: 104,
+  render: (r) => kg(r[key] as number),
 });
 
 /** 'Posición global de granos': es-AR with 0 decimals, at most 300 px high, 'Solo disponibles' / 'Todos'. */
 export function GrainPosition({ rows, onRow, mobile }: GrainPositionProps) {
   const [onlyAvailable, setOnlyAvailable] = useState(true);
   const shown = useMemo(() => (onlyAvailable ? rows.filter((r) => r.kilstk > 0) : rows), [rows, onlyAvailable]);
-  const columns: TableColumnsType<GrainPositionRow> = [
-    { title: 'Grano', dataIndex: 'descer', key: 'descer', fixed: 'left', width: mobile ? 84 : 110 },
-    { title: 'Cosecha', dataIndex: 'cosecha', key: 'cosecha', width: 90 },
+  const columns: PlainColumn<GrainPositionRow>[] = [
+    { key: 'descer', title: 'Grano', sticky: true, width: mobile ? 84 : 110, render: (r) => r.descer },
+    { key: 'cosecha', title: 'Cosecha', width: 90, render: (r) => r.cosecha },
     num('Romaneo', 'kilos1'),
     num('Certif.', 'kilos2'),
     num('Transf.', 'kilos3'),
@@ -28,11 +29,10 @@ export function GrainPosition({ rows, onRow, mobile }: GrainPositionProps) {
     num('Parcial', 'kilos5'),
     num('Retiro', 'kilos6'),
     num('Contrato', 'kilos7'),
-    { ...num('Stock', 'kilstk'), render: (v: number) => <strong>{kg(v)}</strong> },
+    { ...num('Stock', 'kilstk'), render: (r) => <strong>{kg(r.kilstk)}</strong> },
   ];
   return (
-    <Card
-      size="small"
+    <Panel
       title="Posición global de granos"
       data-testid="grain-position"
       extra={
@@ -45,16 +45,16 @@ export function GrainPosition({ rows, onRow, mobile }: GrainPositionProps) {
         />
       }
     >
-      <Table<GrainPositionRow>
-        size="small"
+      <PlainTable<GrainPositionRow>
         rowKey={(r) => `${r.cereal}-${r.cosecha}`}
+        rowClassName="grain-row"
         columns={columns}
-        dataSource={shown}
-        pagination={false}
-        scroll={{ x: 1040, y: 300 }}
-        locale={{ emptyText: onlyAvailable ? 'No tiene granos disponibles.' : 'No tiene movimientos de granos.' }}
-        onRow={(row) => ({ onClick: () => onRow(row), style: { cursor: 'pointer' } })}
+        rows={shown}
+        minWidth={1040}
+        maxHeight={300}
+        empty={onlyAvailable ? 'No tiene granos disponibles.' : 'No tiene movimientos de granos.'}
+        onRow={onRow}
       />
-    </Card>
+    </Panel>
   );
 }

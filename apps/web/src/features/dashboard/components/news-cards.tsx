@@ -1,7 +1,11 @@
-import { Card, Carousel, Col, Row, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Col, Row } from 'antd';
 import DOMPurify from 'dompurify';
-import { useNavigate } from 'react-router';
 import type { Porlet } from '@portal/contract';
+import { Panel } from '../../../lib/panel';
+
+// Banners are a desktop feature: the carousel's code is not downloaded on a phone (docs/decisions/web-delivery.md).
+const Banners = lazy(() => import('./banners').then((m) => ({ default: m.Banners })));
 
 type NewsProps = { porlets: Porlet[]; profile: number; mobile: boolean };
 
@@ -15,55 +19,24 @@ export function NewsCards({ porlets, profile, mobile }: NewsProps) {
         <Row gutter={[12, 12]}>
           {cards.map((c) => (
             <Col key={c.id} xs={24} md={12}>
-              <Card size="small" title={c.titulo} className="news-card" data-testid={`porlet-${c.id}`}>
+              <Panel title={c.titulo} className="news-card" data-testid={`porlet-${c.id}`}>
                 {c.tipo === 'texto' ? (
-                  <Typography.Paragraph style={{ marginBottom: 0 }}>{c.texto}</Typography.Paragraph>
+                  <p className="news-text">{c.texto}</p>
                 ) : (
                   // Cleaned on the server and again here before it reaches the DOM.
                   <div className="html-card" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(c.html, { ADD_ATTR: ['target'] }) }} />
                 )}
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>
       )}
-      {banners && !mobile && <Banners banners={banners} profile={profile} />}
+      {banners && !mobile && (
+        // The carousel's own height is kept while its code arrives, so the page below does not jump.
+        <Suspense fallback={<div className="banner-carousel banner-placeholder" />}>
+          <Banners banners={banners} profile={profile} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function Banners({ banners, profile }: { banners: Extract<Porlet, { tipo: 'banners' }>; profile: number }) {
-  const navigate = useNavigate();
-  return (
-    <div data-testid="banners">
-    <Carousel autoplay={{ dotDuration: true }} autoplaySpeed={5000} className="banner-carousel">
-      {banners.items.map((b) => (
-        <div key={b.titulo}>
-          <div className="banner" style={{ backgroundImage: `url("${b.imagen}")` }}>
-            <div className="banner-text">
-              <div className="banner-title">{b.titulo}</div>
-              <div className="banner-body">{b.texto}</div>
-              {b.link && (
-                <a
-                  className="banner-link"
-                  href={/^https?:/i.test(b.link) ? b.link : `#/${profile}/${b.link}`}
-                  target={/^https?:/i.test(b.link) ? '_blank' : undefined}
-                  rel={/^https?:/i.test(b.link) ? 'noopener noreferrer' : undefined}
-                  onClick={(e) => {
-                    if (!/^https?:/i.test(b.link!)) {
-                      e.preventDefault();
-                      navigate(`/${profile}/${b.link}`);
-                    }
-                  }}
-                >
-                  {b.link_texto ?? 'Ver más'}
-                </a>
-              )}
-            </div>
-          </div>
-        </div>
-      ))}
-    </Carousel>
-    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { LeftOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
 import { API_PREFIX, formatMoney, orderingMsg, type Product } from '@portal/contract';
+import { Panel } from '../../../lib/panel';
 import { useCarousel, type CarouselKind } from '../api/get-carousel';
 import './product-carousels.css';
 
@@ -38,10 +39,10 @@ function ProductCarousel({ kind, title, cuit, entity, mobile, onProduct }: Produ
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: 'smooth' });
 
   return (
-    <Card
-      size="small"
+    <Panel
       title={title}
       className="product-carousel"
+      bodyClassName="product-carousel-body"
       data-testid={`carousel-${kind}`}
       extra={
         !mobile && (
@@ -57,7 +58,7 @@ function ProductCarousel({ kind, title, cuit, entity, mobile, onProduct }: Produ
           <ProductTile key={p.id} product={p} cuit={cuit} onClick={() => onProduct(p.id)} />
         ))}
       </div>
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Col, Row, Statistic } from 'antd';
 import type { Porlet } from '@portal/contract';
+import { Panel } from '../../../lib/panel';
 
 type SummaryCardsProps = { porlet: Extract<Porlet, { tipo: 'resumen' }> };
 
@@ -10,14 +11,12 @@ export function SummaryCards({ porlet }: SummaryCardsProps) {
     <Row gutter={[12, 12]} data-testid={`porlet-${porlet.id}`}>
       {porlet.items.map((item) => (
         <Col key={item.id} flex="1 1 170px">
-          <Card size="small" className="summary-card" data-testid={`summary-${item.id}`}>
+          <Panel className="summary-card" data-testid={`summary-${item.id}`}>
             <Statistic title={item.label} value={item.valor_con_formato} styles={{ content: { color: TONE[item.tono], fontSize: 20 } }} />
             {item.detalle && (
-              <Typography.Text type="secondary" className="summary-detail">
-                {item.detalle}
-              </Typography.Text>
+              <span className="text-secondary summary-detail">{item.detalle}</span>
             )}
-          </Card>
+          </Panel>
         </Col>
       ))}
     </Row>

@@ -1,18 +1,24 @@
-import { Card, Table } from 'antd';
 import type { Porlet } from '@portal/contract';
+import { Panel } from '../../../lib/panel';
+import { PlainTable } from '../../../lib/plain-table';
+
+type Fila = Extract<Porlet, { tipo: 'tabla' }>['filas'][number];
 
 export function TableCard({ porlet }: { porlet: Extract<Porlet, { tipo: 'tabla' }> }) {
   return (
-    <Card size="small" title={porlet.titulo} data-testid={`porlet-${porlet.id}`}>
-      <Table
-        size="small"
-        pagination={false}
+    <Panel title={porlet.titulo} data-testid={`porlet-${porlet.id}`}>
+      <PlainTable<Fila>
         rowKey={(r) => Object.values(r).join('|')}
-        dataSource={porlet.filas}
-        locale={{ emptyText: porlet.vacio }}
-        scroll={{ x: 480 }}
-        columns={porlet.columnas.map((c) => ({ title: c.titulo, dataIndex: c.key, key: c.key, align: c.alineacion === 'derecha' ? 'right' : 'left' }))}
+        rows={porlet.filas}
+        empty={porlet.vacio}
+        minWidth={480}
+        columns={porlet.columnas.map((c) => ({
+          key: c.key,
+          title: c.titulo,
+          align: c.alineacion === 'derecha' ? 'right' : 'left',
+          render: (r: Fila) => r[c.key],
+        }))}
       />
-    </Card>
+    </Panel>
   );
 }

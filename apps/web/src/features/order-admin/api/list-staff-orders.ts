@@ -4,11 +4,11 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session-store';
 
 export type StaffStatus = NonNullable<StaffListQuery['estado']>;
-type StaffListParams = { estado: StaffStatus; start: number; limit: number };
+type StaffListParams = { estado: StaffStatus; start: number; limit: number; buscar?: string };
 
-/** GET /proxy/gestionpedidos?estado&start&limit: the company's orders in the seller's or zone manager's scope. */
+/** GET /proxy/gestionpedidos?estado&start&limit&buscar: the company's orders in the seller's or zone manager's scope. */
 export const listStaffOrders = (q: StaffListParams, signal?: AbortSignal) =>
-  api<StaffListResponse>(orderingRoutes.staffList.url, { signal, query: { estado: q.estado, start: q.start, limit: q.limit } });
+  api<StaffListResponse>(orderingRoutes.staffList.url, { signal, query: { estado: q.estado, start: q.start, limit: q.limit, buscar: q.buscar || undefined } });
 
 export const staffOrdersKey = ['staff-orders'] as const;
 

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
-import { formatMoney, type HistoryOrder } from '@portal/contract';
+import { formatMoney, orderingMsg, type HistoryOrder } from '@portal/contract';
 import { useSession } from '../../../lib/session-store';
-import { HistoryProductImage } from './history-product-image';
+import { ProductImage } from '../../../lib/product-image';
 
 type HistoryProduct = HistoryOrder['productos'][number];
 
@@ -22,13 +22,13 @@ export function HistoryLines({ order }: { order: HistoryOrder }) {
           key: 'producto',
           render: (_, p) => (
             <span className="history-line-name">
-              <HistoryProductImage cuit={host?.cuit ?? ''} file={p.url[0]} alt={p.descripcion} size={36} />
+              <ProductImage cuit={host?.cuit ?? ''} file={p.url[0]} alt={p.descripcion} size={36} decorative />
               {p.descripcion}
             </span>
           ),
         },
         { title: 'Cantidad', dataIndex: 'pedido_cantidad_con_formato', key: 'cantidad', align: 'right' },
-        { title: 'Precio', key: 'precio', align: 'right', render: (_, p) => formatMoney(p.precio_final) },
+        { title: orderingMsg.precioSinIva, key: 'precio', align: 'right', render: (_, p) => formatMoney(p.precio_final) },
       ]}
     />
   );

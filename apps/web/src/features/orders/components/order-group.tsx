@@ -16,9 +16,8 @@ const MORE_TEXT: Record<OrderKind, Record<StatusList, string>> = {
   purchase: { pendientes: orderingMsg.mostrarMasOrdenes, aprobados: orderingMsg.mostrarMasOrdenes, aplicados: orderingMsg.mostrarMasRecibos },
 };
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-/** Point of sale and number as vouchers print them: 0001-00000123. */
-export const orderNumber = (r: OrderRow) => `${pad(r.codtal_id, 4)}-${pad(r.numero, 8)}`;
+/** Point of sale and number as the order PDF prints them: 00001-00000123. */
+export const orderNumber = (r: OrderRow) => r.numero_con_formato;
 const origin = (r: OrderRow) => (r.norig ? `${r.torig} ${r.norig}` : r.torig);
 
 /** One status of the accordion: 5 at a time, more while a page comes back full (ordering.md §4). */
@@ -29,6 +28,9 @@ export function OrderGroup({ kind, status }: OrderGroupProps) {
   // §7: a failed load shows an error and empties the list.
   const rows = list.isError ? [] : (list.data?.pages.flatMap((p) => p.productos) ?? []);
   const amount = (r: OrderRow) => formatMoney(status === 'aplicados' ? r.importe_aplicado : r.importe_pendiente);
+  // A sales order's amounts are its total with VAT, as its PDF, the cart and the WhatsApp text give it; a purchase
+  // order's are with or without taxes as it was placed (docs/decisions/ordering.md 'What each amount means').
+  const amountTitle = `${status === 'aplicados' ? 'Importe aplicado' : 'Importe pendiente'}${kind === 'sales' ? ` (${orderingMsg.ivaIncluido})` : ''}`;
 
   useEffect(() => {
     if (list.isError) notify.error(msg.errorCargarDatos, errorMessage(list.error, msg.errorObtenerDatos));
@@ -58,7 +60,10 @@ export function OrderGroup({ kind, status }: OrderGroupProps) {
                   <span className="order-card-title">
                     {r.descom} {r.letra_id}
                   </span>
-                  <span className="order-card-amount">{amount(r)}</span>
+                  <span className="order-card-amount">
+                    {amount(r)}
+                    {kind === 'sales' && <small>{orderingMsg.ivaIncluido}</small>}
+                  </span>
                 </div>
                 <dl className="order-card-fields">
                   <dt>Número</dt>
@@ -100,7 +105,7 @@ export function OrderGroup({ kind, status }: OrderGroupProps) {
           { title: 'Fecha', dataIndex: 'fecha_con_formato', key: 'fecha' },
           { title: 'Origen', key: 'origen', render: (_, r) => origin(r) },
           { title: 'Origen del pedido', dataIndex: 'origen_del_pedido', key: 'origen_del_pedido', className: 'orders-origin' },
-          { title: status === 'aplicados' ? 'Importe aplicado' : 'Importe pendiente', key: 'importe', align: 'right', render: (_, r) => amount(r) },
+          { title: amountTitle, key: 'importe', align: 'right', render: (_, r) => amount(r) },
           ...(orderPaths[kind].pdf ? [{ title: '', key: 'acciones', align: 'right' as const, render: (_: unknown, r: OrderRow) => <OrderRowActions kind={kind} row={r} /> }] : []),
         ]}
       />

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FIELD_API_PREFIX, fieldMsg, fieldRoutes as r, IDEMPOTENCY_HEADER } from '@portal/contract';
+import type { DB } from '../../db/database.js';
+import { badRequest } from '../../lib/http-errors.js';
+import { registerRoute } from '../../lib/route.js';
+import type { Tenant, AuthUser } from '../../plugins/access.js';
+import { FieldService } from './service.js';
+
+/** The client-generated key of a write (8–100 letters, digits, '-' or '_'), or 400. */
+function idempotencyKey(request: FastifyRequest): string {
+  const key = optionalKey(request);
+  if (key === null) throw badRequest(fieldMsg.claveObligatoria);
+  return key;
+}
+
+/** The key when the call carries one (null without the header; 400 when it is malformed). */
+function optionalKey(request: FastifyRequest): string | null {
+  const v = request.headers[IDEMPOTENCY_HEADER];
+  const raw = Array.isArray(v) ? v[0] : v;
+  if (raw === undefined) return null;
+  const key = raw.trim();
+  if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest(fieldMsg.claveObligatoria);
+  return key;
+}
+
+/** Visits and sales (field-warehouse.md §7) under their own base, /api/field. */
+export function fieldRoutes(app: FastifyInstance, db: DB): void {
+  const service = new FieldService(db);
+  const opts = { prefix: FIELD_API_PREFIX };
+  const scope = (user: AuthUser, tenant: Tenant) => service.scope(tenant.company.id, user.userId, tenant.profileIds);
+
+  registerRoute(app, r.estado, async ({ user, tenant, body }) => service.setState(scope(user, tenant), body), opts);
+  registerRoute(app, r.visitasHoy, async ({ user, tenant, query }) => service.visitsOfDay(scope(user, tenant), query.day, query.semana), opts);
+  registerRoute(app, r.visitasFecha, async ({ user, tenant, query }) => service.visits(scope(user, tenant), query.date), opts);
+  registerRoute(app, r.tiposOperacion, async ({ user, tenant }) => {
+    scope(user, tenant);
+    return service.operationTypes(tenant.company.id);
+  }, opts);
+  registerRoute(app, r.compras, async ({ user, tenant, params }) => service.purchases(scope(user, tenant), params.clientId, params.date), opts);
+  registerRoute(app, r.pedido, async ({ user, tenant, body, request }) => {
+    const s = scope(user, tenant);
+    return service.saveOrder(s, idempotencyKey(request), body);
+  }, opts);
+  registerRoute(app, r.borrarPedido, async ({ user, tenant, params, request }) => {
+    const s = scope(user, tenant);
+    return service.deleteOrders(s, params.clientId, params.date, optionalKey(request));
+  }, opts);
+  registerRoute(app, r.envases, async ({ user, tenant, body }) => service.saveContainers(scope(user, tenant), body), opts);
+  registerRoute(app, r.productos, async ({ user, tenant }) => {
+    scope(user, tenant);
+    return service.products(tenant.company.id);
+  }, opts);
+  registerRoute(app, r.productosEnvase, async ({ user, tenant }) => {
+    scope(user, tenant);
+    return service.containerProducts(tenant.company.id);
+  }, opts);
+  registerRoute(app, r.clientes, async ({ user, tenant }) => service.customers(scope(user, tenant)), opts);
+  registerRoute(app, r.nuevoCliente, async ({ user, tenant, body, request }) => {
+    const s = scope(user, tenant);
+    return service.createCustomer(s, idempotencyKey(request), body);
+  }, opts);
+}

@@ -1,0 +1,335 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import {
+  addDays,
+  dateOfWeekday,
+  dayName,
+  DIAS,
+  fieldMsg,
+  msg,
+  SIN_DIRECCION,
+  todayInArgentina,
+  TURNOS,
+  weekdayOf,
+  type ClienteLista,
+  type Compra,
+  type Dia,
+  type EstadoVisita,
+  type VisitaCliente,
+  type VisitasResponse,
+  PROFILE,
+} from '@portal/contract';
+import type { DB } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
+import * as repo from './repository.js';
+import type { CustomerRow, FieldScope } from './repository.js';
+
+/** Profiles that work the field module: the rep / driver (module 'repartos'). */
+export const FIELD_PROFILE_IDS = [PROFILE.repartidor] as const;
+/** GET /products answers at most this many products (a truck's assortment, not the whole catalogue). */
+export const FIELD_PRODUCTS_LIMIT = 500;
+
+const conflict = (message: string) => new HttpError(409, message);
+
+function address(c: Pick<CustomerRow, 'address' | 'locality'>): string {
+  return c.address?.trim() || SIN_DIRECCION;
+}
+
+/** The rep's day must be today in Buenos Aires (§5: order-taking and container loading only for today). */
+function requireToday(date: string, message: string = fieldMsg.soloHoy) {
+  if (date !== todayInArgentina()) throw badRequest(message);
+}
+
+export class FieldService {
+  constructor(private readonly db: DB) {}
+
+  /** 403 unless this member holds a field profile. */
+  scope(companyId: number, userId: number, profileIds: number[]): FieldScope {
+    if (!profileIds.some((p) => (FIELD_PROFILE_IDS as readonly number[]).includes(p))) throw forbidden(msg.moduloNoHabilitado);
+    return { companyId, userId };
+  }
+
+  /** 403 unless the customer is one of the rep's. */
+  private async requireOwn(db: DB, s: FieldScope, entityId: number): Promise<CustomerRow> {
+    const [row] = await repo.customers(db, s, [entityId]);
+    if (!row) throw forbidden(fieldMsg.clienteAjeno);
+    return row;
+  }
+
+  async setState(s: FieldScope, body: { fecha: string; codent_id: number; estado: EstadoVisita }) {
+    requireToday(body.fecha, fieldMsg.soloHoyEstado);
+    await this.requireOwn(this.db, s, body.codent_id);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.upsertVisitState(trx, s, body.codent_id, body.fecha, body.estado);
+      await writeAudit(trx, { action: 'field.visit-state', userId: s.userId, companyId: s.companyId, detail: { entity: body.codent_id, date: body.fecha, state: body.estado } });
+    });
+    return { success: true as const, msg: fieldMsg.estadoActualizado };
+  }
+
+  /**
+   * The planner day of §4: a weekday (today's when missing) of the week `semana` weeks from the current one
+   * (Monday to Sunday). What it answers depends on the date it lands on, as for /visitas/fecha.
+   */
+  async visitsOfDay(s: FieldScope, day?: Dia, semana = 0): Promise<VisitasResponse> {
+    const today = todayInArgentina();
+    const weekday = day ? DIAS.indexOf(day) + 1 : weekdayOf(today);
+    return this.visits(s, addDays(dateOfWeekday(weekday, today), 7 * semana));
+  }
+
+  /**
+   * The visits of a date: the route of its weekday (from route_stops), plus — for today and past dates — the
+   * customers served out of route and the ones the rep registered that day (es_nuevo). A future date shows
+   * the plan only.
+   */
+  async visits(s: FieldScope, date: string): Promise<VisitasResponse> {
+    const weekday = weekdayOf(date);
+    const stops = await repo.stopsOfWeekday(this.db, s, weekday);
+    const future = date > todayInArgentina();
+    const act = future ? { states: [], sales: [], containers: [], created: [] } : await repo.dayActivity(this.db, s, date);
+    const onRoute = new Map(stops.map((r) => [r.entity_id, r]));
+    const outHour = new Map<number, number>();
+    for (const r of act.created) if (!onRoute.has(r.entity_id)) outHour.set(r.entity_id, Number(r.hour));
+    for (const r of act.sales) if (!onRoute.has(r.entity_id)) outHour.set(r.entity_id, Math.min(outHour.get(r.entity_id) ?? 99, Number(r.first_hour)));
+    for (const r of act.containers) if (!onRoute.has(r.entity_id) && !outHour.has(r.entity_id)) outHour.set(r.entity_id, 99);
+    for (const r of act.states) if (!onRoute.has(r.entity_id) && !outHour.has(r.entity_id)) outHour.set(r.entity_id, 99);
+    const ids = [...onRoute.keys(), ...outHour.keys()];
+    const rows = await repo.customers(this.db, s, ids);
+    const state = new Map(act.states.map((r) => [r.entity_id, r.state]));
+    const sale = new Map(act.sales.map((r) => [r.entity_id, r]));
+    const containers = new Set(act.containers.map((r) => r.entity_id));
+    const clientes: VisitaCliente[] = rows.map((c) => {
+      const stop = onRoute.get(c.id);
+      const h = outHour.get(c.id) ?? 99;
+      const sold = sale.get(c.id);
+      return {
+        ventas_id: sold ? Number(sold.last_id) : null,
+        id: c.id,
+        codenti_id: c.code,
+        nombre: c.name,
+        lugar_entrega: address(c),
+        turno: stop?.shift ?? (h >= 13 && h !== 99 ? 'tarde' : 'mañana'),
+        num_documento: c.document ?? c.cuit,
+        estado_venta: sold || containers.has(c.id) ? 'realizado' : 'pendiente',
+        es_nuevo: !stop,
+        hora: stop?.hour ?? null,
+        detalle: stop?.note ?? '',
+        estado: state.get(c.id) ?? 'normal',
+      };
+    });
+    clientes.sort(
+      (a, b) =>
+        TURNOS.indexOf(a.turno) - TURNOS.indexOf(b.turno) ||
+        (a.hora ?? '99').localeCompare(b.hora ?? '99') ||
+        a.nombre.localeCompare(b.nombre, 'es'),
+    );
+    const turnos = TURNOS.filter((t) => stops.some((r) => r.shift === t));
+    return { success: true, fecha: date, dia: dayName(weekday), clientes, turnos };
+  }
+
+  async operationTypes(companyId: number) {
+    const rows = await repo.operationTypes(this.db, companyId);
+    return { success: true as const, productos: rows.map((r) => ({ id: r.id, value: r.code, descripcion: r.description })) };
+  }
+
+  async purchases(s: FieldScope, entityId: number, date: string) {
+    const c = await this.requireOwn(this.db, s, entityId);
+    const [state, hour, lines, containers] = await Promise.all([
+      repo.visitState(this.db, s, entityId, date),
+      repo.stopHour(this.db, s, entityId, weekdayOf(date)),
+      repo.saleLines(this.db, s, entityId, date),
+      repo.containerLines(this.db, s, entityId, date),
+    ]);
+    let total = new Decimal(0);
+    const compras: Compra[] = lines.map((l) => {
+      total = total.plus(l.amount);
+      return {
+        producto: l.name,
+        producto_id: l.product_id,
+        cantidad: new Decimal(l.quantity).toString(),
+        precio: new Decimal(l.unit_price).toFixed(2),
+        subtotal: new Decimal(l.amount).toFixed(2),
+        es_envase: false,
+        ventas_id: l.sale_id,
+      };
+    });
+    for (const l of containers) {
+      compras.push({ producto: l.name, producto_id: l.product_id, cantidad: new Decimal(l.quantity).toString(), precio: '0.00', subtotal: '0.00', es_envase: true, ventas_id: null });
+    }
+    return {
+      success: true as const,
+      cliente: { id: c.id, generalId: c.code, nombre: c.name, direccion: address(c), documento: c.document ?? c.cuit, hora: hour, estado: state },
+      compras,
+      total: total.toFixed(2),
+    };
+  }
+
+  /**
+   * Records a sale exactly once per idempotency key: a retry, a double tap or a replay of the offline queue gets
+   * the first answer (repetido: true) and writes nothing. A key whose sale was deleted meanwhile is a conflict
+   * (409), shown to the rep, never silently re-created. Totals are recomputed here with decimals.
+   */
+  async saveOrder(
+    s: FieldScope,
+    key: string,
+    body: { fecha: string; codentiId: number; tipoOperacion: number | null; renglones: Array<{ codprodId: number; cantidadStock: number; precio_unitario: string }> },
+  ) {
+    const existing = await repo.saleByKey(this.db, s, key);
+    if (existing) return this.replayAnswer(existing);
+    requireToday(body.fecha);
+    await this.requireOwn(this.db, s, body.codentiId);
+    const ids = [...new Set(body.renglones.map((r) => r.codprodId))];
+    const products = await repo.sellableProducts(this.db, s.companyId, { ids });
+    if (products.length !== ids.length) throw badRequest(fieldMsg.productoInexistente);
+    if (body.tipoOperacion !== null) {
+      const types = await repo.operationTypes(this.db, s.companyId);
+      if (!types.some((t) => t.id === body.tipoOperacion)) throw badRequest(fieldMsg.tipoOperacionInexistente);
+    }
+    const lines = body.renglones.map((r, i) => {
+      const qty = new Decimal(r.cantidadStock);
+      const price = new Decimal(r.precio_unitario);
+      return { line_no: i + 1, product_id: r.codprodId, quantity: qty.toString(), unit_price: price.toFixed(2), amount: qty.times(price).toDecimalPlaces(2).toFixed(2) };
+    });
+    const total = lines.reduce((t, l) => t.plus(l.amount), new Decimal(0)).toFixed(2);
+    const saved = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('field_sales')
+        .values({ company_id: s.companyId, user_id: s.userId, entity_id: body.codentiId, sale_date: body.fecha, operation_type_id: body.tipoOperacion, total, idempotency_key: key, deleted_at: null })
+        .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return null; // the same key won a race a moment ago
+      await trx.insertInto('field_sale_lines').values(lines.map((l) => ({ ...l, sale_id: row.id, company_id: s.companyId }))).execute();
+      await writeAudit(trx, { action: 'field.sale', userId: s.userId, companyId: s.companyId, detail: { sale: row.id, entity: body.codentiId, total } });
+      return row.id;
+    });
+    if (saved === null) {
+      const again = await repo.saleByKey(this.db, s, key);
+      if (!again) throw badRequest(fieldMsg.errorPedido);
+      return this.replayAnswer(again);
+    }
+    return { success: true as const, msg: fieldMsg.pedidoGuardado, id: saved, importe_total: total, repetido: false };
+  }
+
+  private replayAnswer(row: { id: number; total: string; deleted_at: Date | null }) {
+    if (row.deleted_at) throw conflict(fieldMsg.clavePedidoEliminado);
+    return { success: true as const, msg: fieldMsg.pedidoGuardado, id: row.id, importe_total: new Decimal(row.total).toFixed(2), repetido: true };
+  }
+
+  /**
+   * Deletes (marks deleted) the customer's sales of today; their keys stay known, so a replay cannot revive them.
+   * With an idempotency key the deletion is done once: a replay of the same key (the offline queue sent again, a
+   * second tab) answers the first result and deletes nothing — not even a sale made after the deletion.
+   */
+  async deleteOrders(s: FieldScope, entityId: number, date: string, key: string | null = null) {
+    const answer = (n: number, repetido: boolean) => ({ success: true as const, msg: fieldMsg.compraEliminada, eliminados: n, repetido });
+    const replayed = async () => {
+      if (!key) return null;
+      const row = await repo.deletionByKey(this.db, s, key);
+      return row ? answer(row.deleted, true) : null;
+    };
+    const before = await replayed();
+    if (before) return before;
+    requireToday(date);
+    await this.requireOwn(this.db, s, entityId);
+    const n = await this.db.transaction().execute(async (trx) => {
+      if (key) {
+        const claimed = await trx
+          .insertInto('field_sale_deletions')
+          .values({ company_id: s.companyId, user_id: s.userId, idempotency_key: key, entity_id: entityId, sale_date: date, deleted: 0 })
+          .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!claimed) return null; // the same key won a race a moment ago
+      }
+      const rows = await trx
+        .updateTable('field_sales')
+        .set({ deleted_at: sql`now()` })
+        .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', entityId)
+        .where('sale_date', '=', date).where('deleted_at', 'is', null)
+        .returning('id')
+        .execute();
+      if (key) {
+        await trx.updateTable('field_sale_deletions').set({ deleted: rows.length })
+          .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('idempotency_key', '=', key)
+          .execute();
+      }
+      await writeAudit(trx, { action: 'field.sale.delete', userId: s.userId, companyId: s.companyId, detail: { entity: entityId, date, sales: rows.map((r) => r.id) } });
+      return rows.length;
+    });
+    if (n === null) return (await replayed()) ?? answer(0, true);
+    return answer(n, false);
+  }
+
+  /** Replaces the customer's containers of today with these rows (a replay writes the same set again). */
+  async saveContainers(s: FieldScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number }> }) {
+    requireToday(body.fecha);
+    await this.requireOwn(this.db, s, body.clienteId);
+    const ids = body.envases.map((r) => r.productoId);
+    const found = await repo.containerProducts(this.db, s.companyId, ids);
+    if (found.length !== ids.length) throw badRequest(fieldMsg.envaseInexistente);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('field_containers')
+        .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', body.clienteId).where('visit_date', '=', body.fecha)
+        .execute();
+      if (body.envases.length > 0) {
+        await trx.insertInto('field_containers').values(body.envases.map((r) => ({
+          company_id: s.companyId, user_id: s.userId, entity_id: body.clienteId, visit_date: body.fecha, product_id: r.productoId, quantity: String(r.cantidad),
+        }))).execute();
+      }
+      await writeAudit(trx, { action: 'field.containers', userId: s.userId, companyId: s.companyId, detail: { entity: body.clienteId, rows: body.envases } });
+    });
+    return { success: true as const, msg: 'Envases guardados', guardados: body.envases.length };
+  }
+
+  async products(companyId: number) {
+    const rows = await repo.sellableProducts(this.db, companyId, { limit: FIELD_PRODUCTS_LIMIT });
+    return { success: true as const, productos: rows.map((r) => ({ id: r.id, nombre: r.name, precio: new Decimal(r.price).toFixed(2) })) };
+  }
+
+  async containerProducts(companyId: number) {
+    const rows = await repo.containerProducts(this.db, companyId);
+    return { success: true as const, productos: rows.map((r) => ({ id: r.id, nombre: r.name, precio: '0.00' })) };
+  }
+
+  async customers(s: FieldScope) {
+    const rows = await repo.customers(this.db, s);
+    const clientes: ClienteLista[] = rows.map((c) => ({ id: c.id, generalId: c.code, nombre: c.name, direccion: address(c), documento: c.document ?? c.cuit }));
+    return { success: true as const, clientes };
+  }
+
+  /**
+   * Registers a customer the rep met on the road: an entity of the company (code from 900000 up) that is the
+   * rep's own from now on. Once per idempotency key, so the offline queue can replay it.
+   */
+  async createCustomer(s: FieldScope, key: string, body: { nombre: string; nrodoc: string; direccion: string }) {
+    const existing = await repo.customerByKey(this.db, s, key);
+    if (existing) return { success: true as const, id: existing.id, codenti_id: existing.code, repetido: true };
+    const created = await this.db.transaction().execute(async (trx) => {
+      const { code } = (await sql<{ code: string }>`select nextval('field_customer_code')::text as code`.execute(trx)).rows[0]!;
+      const entity = await trx
+        .insertInto('entities')
+        .values({ company_id: s.companyId, code: Number(code), name: body.nombre, description: body.direccion, cuit: body.nrodoc, seller_id: null, active: true })
+        .returning(['id', 'code'])
+        .executeTakeFirstOrThrow();
+      const link = await trx
+        .insertInto('field_customers')
+        .values({ company_id: s.companyId, user_id: s.userId, entity_id: entity.id, address: body.direccion, document: body.nrodoc, created_by_rep: true, idempotency_key: key })
+        .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
+        .returning('entity_id')
+        .executeTakeFirst();
+      if (!link) throw conflict(fieldMsg.errorPedido); // lost a race with the same key: roll the entity back
+      await writeAudit(trx, { action: 'field.customer', userId: s.userId, companyId: s.companyId, detail: { entity: entity.id } });
+      return entity;
+    }).catch(async (e: unknown) => {
+      const again = await repo.customerByKey(this.db, s, key);
+      if (again) return null;
+      throw e;
+    });
+    if (!created) {
+      const again = (await repo.customerByKey(this.db, s, key))!;
+      return { success: true as const, id: again.id, codenti_id: again.code, repetido: true };
+    }
+    return { success: true as const, id: created.id, codenti_id: created.code, repetido: false };
+  }
+}

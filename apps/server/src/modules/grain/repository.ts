@@ -1,0 +1,101 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/database.js';
+
+/**
+ * The grain ledger's SQL over grain_movements. Stock moves with romaneos and received transfers (in) and
+ * 1116B/C, partial settlements and withdrawals (out) — the dashboard's kilstk rule; certificates are shown in
+ * their own column and contracts (kind 7) belong to the contracts screen. The running balance is a window sum
+ * per grain over the selected harvests, computed before the filter hides rows.
+ */
+
+export type Scope = { companyId: number; entityId: number };
+export type GrainFilterSql = { grain: string; harvests: readonly string[]; kinds: readonly number[] | null; fechaDesde?: string | undefined; fechaHasta?: string | undefined };
+export type GrainLedgerRow = {
+  id: string;
+  date: string;
+  kind: number;
+  harvest: string;
+  direct: boolean;
+  voucher: string | null;
+  entradas: string;
+  certificados: string;
+  salidas: string;
+  saldo: string;
+};
+
+const IN = sql`(1, 3)`;
+const OUT = sql`(4, 5, 6)`;
+
+function ledger(scope: Scope, f: GrainFilterSql) {
+  const harvests = f.harvests.length ? sql`and gm.harvest in (${sql.join([...f.harvests])})` : sql``;
+  return sql`select gm.id, gm.date, gm.kind, gm.harvest, gm.direct, gm.voucher,
+      case when gm.kind in ${IN} then gm.kilos else 0 end as entradas,
+      case when gm.kind = 2 then gm.kilos else 0 end as certificados,
+      case when gm.kind in ${OUT} then gm.kilos else 0 end as salidas,
+      sum(case when gm.kind in ${IN} then gm.kilos when gm.kind in ${OUT} then -gm.kilos else 0 end)
+        over (order by gm.date, gm.id rows between unbounded preceding and current row) as saldo
+    from grain_movements gm
+    where gm.company_id = ${scope.companyId} and gm.entity_id = ${scope.entityId} and gm.grain = ${f.grain} and gm.kind between 1 and 6 ${harvests}`;
+}
+
+function conditions(f: GrainFilterSql): RawBuilder<unknown>[] {
+  const c: RawBuilder<unknown>[] = [];
+  if (f.fechaDesde) c.push(sql`l.date >= ${f.fechaDesde}::date`);
+  if (f.fechaHasta) c.push(sql`l.date <= ${f.fechaHasta}::date`);
+  if (f.kinds) c.push(sql`l.kind in (${sql.join([...f.kinds])})`);
+  return c;
+}
+const whereOf = (c: RawBuilder<unknown>[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
+const COLS = sql`l.id::text as id, to_char(l.date, 'YYYY-MM-DD') as date, l.kind, l.harvest, l.direct, l.voucher, l.entradas::text as entradas,
+  l.certificados::text as certificados, l.salidas::text as salidas, l.saldo::text as saldo`;
+
+/** Newest first; `after` continues a keyset walk (exports). */
+export async function grainPage(db: DB, scope: Scope, f: GrainFilterSql, page: { start: number; limit: number } | { after: { date: string; id: string } | null; limit: number }) {
+  const c = conditions(f);
+  if ('after' in page && page.after) c.push(sql`(l.date, l.id) < (${page.after.date}::date, ${page.after.id}::bigint)`);
+  const offset = 'start' in page ? sql`offset ${page.start}` : sql``;
+  const r = await sql<GrainLedgerRow>`with l as (${ledger(scope, f)}) select ${COLS} from l ${whereOf(c)}
+    order by l.date desc, l.id desc ${offset} limit ${page.limit}`.execute(db);
+  return r.rows.map((x) => ({ ...x, kind: Number(x.kind) }));
+}
+
+/** Count and column totals of what the filter matches. */
+export async function grainTotals(db: DB, scope: Scope, f: GrainFilterSql) {
+  const r = await sql<{ n: number; entradas: string; certificados: string; salidas: string }>`with l as (${ledger(scope, f)})
+    select count(*)::int as n, coalesce(sum(l.entradas), 0)::text as entradas, coalesce(sum(l.certificados), 0)::text as certificados,
+      coalesce(sum(l.salidas), 0)::text as salidas from l ${whereOf(conditions(f))}`.execute(db);
+  return r.rows[0]!;
+}
+
+/** Stock per grain and harvest of the entity (the dashboard's kilstk), and the grains it has. */
+export async function stockByHarvest(db: DB, scope: Scope) {
+  const r = await sql<{ grain: string; name: string; harvest: string; stock: string }>`select gm.grain, g.name, gm.harvest,
+      sum(case when gm.kind in ${IN} then gm.kilos when gm.kind in ${OUT} then -gm.kilos else 0 end)::text as stock
+    from grain_movements gm join grains g on g.code = gm.grain
+    where gm.company_id = ${scope.companyId} and gm.entity_id = ${scope.entityId}
+    group by gm.grain, g.name, gm.harvest order by g.name, gm.harvest desc`.execute(db);
+  return r.rows;
+}
+
+/** A movement of the entity by its kind and voucher number (etenet_fichapaq). */
+export async function findMovement(db: DB, scope: Scope, kind: number, numero: number) {
+  return db
+    .selectFrom('grain_movements')
+    .select(['id', 'grain', 'harvest', 'date', 'kind'])
+    .where('company_id', '=', scope.companyId)
+    .where('entity_id', '=', scope.entityId)
+    .where('kind', '=', kind)
+    .where('voucher', 'like', `%-${numero}`)
+    .executeTakeFirst();
+}
+
+/** The loads (romaneos) a certificate covers: those of its grain and harvest delivered up to its date. */
+export async function loadsOf(db: DB, scope: Scope, grain: string, harvest: string, until: string) {
+  const r = await sql<{ id: string; date: string; kind: number; harvest: string; direct: boolean; voucher: string | null; kilos: string }>`
+    select gm.id::text as id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kind, gm.harvest, gm.direct, gm.voucher, gm.kilos::text as kilos
+    from grain_movements gm
+    where gm.company_id = ${scope.companyId} and gm.entity_id = ${scope.entityId} and gm.grain = ${grain} and gm.harvest = ${harvest}
+      and gm.kind = 1 and gm.date <= ${until}::date
+    order by gm.date, gm.id`.execute(db);
+  return r.rows;
+}

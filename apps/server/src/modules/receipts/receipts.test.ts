@@ -1,0 +1,566 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import Decimal from 'decimal.js';
+import {
+  msg,
+  parseAmountText,
+  receiptsMsg,
+  todayInArgentina,
+  type DashboardResponse,
+  type FormasCobroResponse,
+  type PendientesResponse,
+  type ReciboPostResponse,
+  type RecibosListResponse,
+} from '@portal/contract';
+import { pdfText } from '../../documents/test-support.js';
+import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+import type { Kysely } from 'kysely';
+import { moveCreditToApproval } from '../../db/migrations/20261125_1200_receipt_review.js';
+import { createAttachmentStore, relocateAttachments } from './attachments.js';
+
+/**
+ * Receipts: lists, payment methods, posting with every money rule, idempotency, files in the attachment storage,
+ * approval (which applies the receipt to the ledger), rejection, PDF, print and share.
+ */
+
+let ctx: TestContext;
+let token: string;
+let staff: string;
+let admin: string;
+const R = '/api/public/proxy/recibos';
+const H = (entity = '1001', cuit: string = LA_PAMPA) => bearer(token, { cuit, entity_id: entity });
+const S = (t = staff) => bearer(t, { cuit: LA_PAMPA });
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(64)]);
+let keyCounter = 0;
+const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
+
+before(async () => {
+  ctx = await createTestApp();
+  token = (await login(ctx.app, 'productor')).access_token;
+  staff = (await login(ctx.app, 'autorizador')).access_token;
+  admin = (await login(ctx.app, 'admin')).access_token;
+});
+after(async () => {
+  await ctx?.close();
+});
+
+async function get<T>(url: string, headers = H()): Promise<T> {
+  const res = await ctx.app.inject({ method: 'GET', url, headers });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+  return res.json() as T;
+}
+
+type Post = {
+  formaPago: unknown;
+  comprobantes?: unknown;
+  observaciones?: unknown;
+  totalSeleccionado?: string;
+  totalAcobrar?: string;
+  files?: Array<{ name: string; data: Buffer; type?: string }>;
+};
+async function multipart(p: Post) {
+  const form = new FormData();
+  form.set('formaPago', JSON.stringify(p.formaPago));
+  form.set('comprobantes', JSON.stringify(p.comprobantes ?? []));
+  form.set('observaciones', JSON.stringify(p.observaciones ?? { fecha: todayInArgentina(), observacion: '' }));
+  if (p.totalSeleccionado !== undefined) form.set('totalSeleccionado', p.totalSeleccionado);
+  if (p.totalAcobrar !== undefined) form.set('totalAcobrar', p.totalAcobrar);
+  for (const f of p.files ?? []) form.append('files[]', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/pdf' }), f.name);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
+}
+async function post(p: Post, key = newKey(), headers = H()) {
+  const { payload, contentType } = await multipart(p);
+  return ctx.app.inject({ method: 'POST', url: R, headers: { ...headers, 'content-type': contentType, 'idempotency-key': key }, payload });
+}
+const transfer = (importe: string, file?: number) => ({
+  codcon: 1,
+  campos: [
+    { id: 'banco', value: '2' },
+    { id: 'fecha', value: todayInArgentina() },
+    { id: 'operacion', value: '004512339' },
+    { id: 'importe', value: importe },
+    ...(file === undefined ? [] : [{ id: 'comprobante', file }]),
+  ],
+});
+const echeq = (importe: string, file?: number) => ({
+  codcon: 2,
+  campos: [
+    { id: 'banco', value: '1' },
+    { id: 'numero', value: '10293847' },
+    { id: 'vencimiento', value: todayInArgentina() },
+    { id: 'importe', value: importe },
+    ...(file === undefined ? [] : [{ id: 'archivo', file }]),
+  ],
+});
+const pending = async (entity = '1001') => (await get<PendientesResponse>(`${R}/getAllPendientes`, H(entity))).items;
+const positive = async (entity = '1001') => (await pending(entity)).filter((d) => new Decimal(d.importe_saldo).gt(0));
+const approve = (id: number, t = staff) => ctx.app.inject({ method: 'POST', url: `${R}/gestion/${id}/aprobar`, headers: S(t) });
+const reject = (id: number, motivo: unknown, t = staff) => ctx.app.inject({ method: 'POST', url: `${R}/gestion/${id}/rechazar`, headers: S(t), payload: { motivo } });
+/** A receipt paying these amounts of these documents with one transfer, posted and checked. */
+async function payWithTransfer(apply: Array<{ id: number; importe: string }>, entity = '1001'): Promise<ReciboPostResponse> {
+  const total = apply.reduce((s, a) => s.plus(a.importe), new Decimal(0)).toFixed(2);
+  const res = await post({ formaPago: [transfer(total)], comprobantes: apply, totalSeleccionado: total, totalAcobrar: total }, newKey(), H(entity));
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as ReciboPostResponse;
+}
+/** The dashboard's 'Saldo en pesos' and 'Vencido' of the entity, as decimals. */
+async function dashboard(entity = '1001') {
+  const dash = await get<DashboardResponse>('/api/public/proxy/cgi/etenet_dashboard?grupo=resumen', H(entity));
+  const summary = dash.porlets.find((p) => p.id === 'resumen-cliente') as Extract<DashboardResponse['porlets'][number], { tipo: 'resumen' }>;
+  const value = (id: string) => new Decimal(parseAmountText(summary.items.find((i) => i.id === id)?.valor_con_formato ?? '0') ?? '0');
+  return { saldo: value('saldo-ARS'), vencido: value('vencido') };
+}
+const ledgerCount = async () => Number((await ctx.db.selectFrom('account_movements').select(ctx.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const settledOf = async (ids: number[]) =>
+  (await ctx.db.selectFrom('account_movements').select(['id', 'settled']).where('id', 'in', ids.map(String)).orderBy('id').execute()).map((r) => r.settled);
+
+describe('receipts: lists and payment methods', () => {
+  test('every call is guarded (401, 403 foreign company and entity)', async () => {
+    for (const url of [`${R}/getAllRecibos?pendientes=1`, `${R}/getAllPendientes`, `${R}/getAllFormasCobro`]) {
+      await expectGuarded(ctx.app, { method: 'GET', url }, { access: 'entity', token });
+    }
+    await expectGuarded(ctx.app, { method: 'POST', url: R }, { access: 'entity', token });
+    await expectGuarded(ctx.app, { method: 'GET', url: `${R}/gestion?pendientes=1` }, { access: 'company', token: staff });
+  });
+
+  test('getAllFormasCobro: transfer, e-cheq with a required file, every field type', async () => {
+    const body = await get<FormasCobroResponse>(`${R}/getAllFormasCobro`);
+    const echeqMethod = body.items.find((m) => m.descon === 'E-cheq')!;
+    assert.ok(echeqMethod, 'e-cheq is a payment method');
+    const file = echeqMethod.campos.find((c) => c.inputtype === 'file')!;
+    assert.equal(file.requiredFile, true);
+    assert.equal(file.id_ep, 'es_echeq');
+    const types = new Set(body.items.flatMap((m) => m.campos.map((c) => c.type)));
+    for (const t of ['input', 'select', 'date', 'checkbox']) assert.ok(types.has(t as never), `a ${t} field exists`);
+    assert.ok(body.items.every((m) => m.campos.some((c) => c.suma)), 'every method has an amount that adds up');
+    const select = echeqMethod.campos.find((c) => c.type === 'select')!;
+    assert.ok(select.options.length > 2);
+  });
+
+  test('getAllPendientes: outstanding = total − applied, overdue flagged, a credit note with a negative outstanding', async () => {
+    const body = await get<PendientesResponse>(`${R}/getAllPendientes`);
+    assert.equal(body.parametros.permite_anticipos, true);
+    assert.equal(body.parametros.modifica_fecha, false);
+    assert.equal(body.hoy, todayInArgentina());
+    for (const d of body.items) assert.equal(new Decimal(d.importe_total).minus(d.importe_aplicado).toFixed(2), d.importe_saldo);
+    assert.ok(body.items.some((d) => d.vencido), 'some documents are overdue');
+    assert.ok(body.items.some((d) => new Decimal(d.importe_saldo).lt(0) && d.torig === 'NC'), 'an unapplied credit note');
+    assert.ok(body.items.some((d) => new Decimal(d.importe_aplicado).gt(0)), 'a partly paid document');
+  });
+
+  test('getAllRecibos pages 5 at a time by status; 400 on a bad flag', async () => {
+    const p = await get<RecibosListResponse>(`${R}/getAllRecibos?start=0&limit=5&pendientes=1`);
+    assert.ok(p.items.length >= 1 && p.items.every((i) => i.estado === 'pendiente' && i.descom === 'Recibo provisorio'));
+    const a = await get<RecibosListResponse>(`${R}/getAllRecibos?start=0&limit=5&pendientes=0`);
+    assert.ok(a.items.length >= 1 && a.items.every((i) => i.estado === 'aprobado' && i.aprobado_por));
+    const bad = await ctx.app.inject({ method: 'GET', url: `${R}/getAllRecibos?pendientes=x`, headers: H() });
+    expectRefused(bad, 400, receiptsMsg.estadoInvalido);
+  });
+});
+
+describe('receipts: posting', () => {
+  test('pays two overdue invoices with a transfer and an e-cheq with its file: one receipt waiting for approval, its documents reserved, the file in the storage', async () => {
+    const docs = (await positive()).filter((d) => d.vencido).slice(0, 2);
+    assert.equal(docs.length, 2);
+    const selected = docs.reduce((s, d) => s.plus(d.importe_saldo), new Decimal(0));
+    const half = selected.div(2).toDecimalPlaces(2);
+    const rest = selected.minus(half).plus('1000.00');
+    const before = await ledgerCount();
+    const res = await post({
+      formaPago: [transfer(half.toFixed(2)), echeq(rest.toFixed(2).replace('.', ','), 0)],
+      comprobantes: docs.map((d) => ({ id: d.id, importe: d.importe_saldo })),
+      observaciones: { fecha: todayInArgentina(), observacion: 'Pago de facturas vencidas' },
+      totalSeleccionado: selected.toFixed(2),
+      totalAcobrar: `$ ${selected.plus(1000).toFixed(2).replace('.', ',')}`,
+      files: [{ name: 'echeq.pdf', data: PDF }],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as ReciboPostResponse;
+    assert.equal(body.success, true);
+    assert.equal(body.cuit, LA_PAMPA);
+    assert.equal(body.repetido, false);
+    assert.equal(body.recibo.importe, selected.plus(1000).toFixed(2));
+    assert.equal(body.recibo.comprobantes.length, 2);
+    assert.equal(body.recibo.adjuntos.length, 1);
+    assert.match(body.recibo.pagos[1]!.detalle, /N° de e-cheq: 10293847/);
+    // Pending approval: the ledger has not moved, the documents are not settled, but a second receipt cannot pay them.
+    assert.equal(await ledgerCount(), before, 'no ledger movement before approval');
+    assert.deepEqual(await settledOf(docs.map((d) => d.id)), [false, false]);
+    const now = await pending();
+    for (const d of docs) assert.ok(!now.some((x) => x.id === d.id), 'a document fully paid by a pending receipt leaves the pending list');
+    const list = await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=1`);
+    assert.equal(list.items[0]!.id, body.recibo.id);
+
+    // The attachment is in the attachment storage (DATA_DIR/receipt-files), not in the database.
+    const row = await ctx.db.selectFrom('receipt_attachments').select(['data', 'storage_dir', 'storage_name', 'content_type']).where('receipt_id', '=', body.recibo.id).executeTakeFirstOrThrow();
+    assert.equal(row.data, null);
+    assert.equal(row.content_type, 'application/pdf');
+    assert.deepEqual(await readdir(path.join(ctx.config.dataDir, 'receipt-files', row.storage_dir!)), [row.storage_name]);
+    // Served to its entity, refused to another entity of the same user.
+    const att = await ctx.app.inject({ method: 'GET', url: `${R}/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: H() });
+    assert.equal(att.statusCode, 200);
+    assert.equal(att.headers['content-type'], 'application/pdf');
+    assert.ok(att.rawPayload.equals(PDF));
+    const foreign = await ctx.app.inject({ method: 'GET', url: `${R}/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: H('1002') });
+    assert.equal(foreign.statusCode, 403);
+    const staffAtt = await ctx.app.inject({ method: 'GET', url: `${R}/gestion/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: S() });
+    assert.equal(staffAtt.statusCode, 200);
+
+    // PDF, provisional print and the public share link.
+    const pdf = await ctx.app.inject({ method: 'GET', url: `${R}/${body.recibo.id}/pdf`, headers: H() });
+    assert.equal(pdf.statusCode, 200);
+    const text = await pdfText(pdf.rawPayload);
+    assert.match(text, /RECIBO PROVISORIO/);
+    assert.match(text, /E-cheq/);
+    const print = await get<{ archivos: { archivo: string } }>(`/api/public/proxy/recibo?codcom=RC&codtal=2&numero=${body.recibo.numero}&cooperativa=${LA_PAMPA}&type=rdiprovisorio&imprime=true`);
+    assert.equal(Buffer.from(print.archivos.archivo, 'base64').subarray(0, 5).toString(), '%PDF-');
+    const share = await get<{ url: string; texto: string; vence: string }>(`${R}/${body.recibo.id}/compartir`);
+    assert.match(share.texto, /^Recibo 0002-/);
+    assert.ok(share.texto.includes(share.url));
+    const days = (Date.parse(share.vence) - Date.now()) / 86_400_000;
+    assert.ok(days > 6.9 && days <= 7, `the link expires in 7 days (${days})`);
+    const shared = await ctx.app.inject({ method: 'GET', url: new URL(share.url).pathname });
+    assert.equal(shared.statusCode, 200);
+    assert.equal(shared.headers['content-type'], 'application/pdf');
+  });
+
+  test('the same post twice at once, and again after a lost answer, makes exactly one receipt', async () => {
+    const doc = (await positive())[0]!;
+    const amount = new Decimal(doc.importe_saldo).div(4).toDecimalPlaces(2).toFixed(2);
+    const key = newKey();
+    const p: Post = { formaPago: [transfer(amount)], comprobantes: [{ id: doc.id, importe: amount }], totalSeleccionado: amount, totalAcobrar: amount };
+    const [a, b] = await Promise.all([post(p, key), post(p, key)]);
+    assert.equal(a.statusCode, 200, a.body);
+    assert.equal(b.statusCode, 200, b.body);
+    const ra = a.json() as ReciboPostResponse;
+    const rb = b.json() as ReciboPostResponse;
+    assert.equal(ra.recibo.id, rb.recibo.id);
+    assert.deepEqual([ra.repetido, rb.repetido].sort(), [false, true]);
+    const retry = (await post(p, key)).json() as ReciboPostResponse;
+    assert.equal(retry.recibo.id, ra.recibo.id);
+    assert.equal(retry.repetido, true);
+    const rows = await ctx.db.selectFrom('receipts').select('id').where('idempotency_key', '=', key).execute();
+    assert.equal(rows.length, 1);
+    const audit = await ctx.db.selectFrom('audit_log').select('detail').where('action', '=', 'receipt.post').execute();
+    assert.equal(audit.filter((a) => (typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail).receipt === ra.recibo.id).length, 1, 'one audit row');
+    const apps = await ctx.db.selectFrom('receipt_applications').select('amount').where('movement_id', '=', String(doc.id)).where('receipt_id', '=', ra.recibo.id).execute();
+    assert.equal(apps.length, 1);
+    const after = (await pending()).find((d) => d.id === doc.id)!;
+    assert.equal(after.importe_saldo, new Decimal(doc.importe_saldo).minus(amount).toFixed(2));
+  });
+
+  test('each amount rule is refused with its text', async () => {
+    const docs = await positive();
+    const doc = docs[0]!;
+    const over = new Decimal(doc.importe_saldo).plus('0.01').toFixed(2);
+    expectRefused(
+      await post({ formaPago: [transfer(over)], comprobantes: [{ id: doc.id, importe: over }], totalSeleccionado: over, totalAcobrar: over }),
+      400, receiptsMsg.saldoMayor(new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2 }).format(Number(doc.importe_saldo))),
+    );
+    const nc = (await pending()).find((d) => new Decimal(d.importe_saldo).lt(0))!;
+    const beyond = new Decimal(nc.importe_saldo).minus(1).toFixed(2);
+    const sum = new Decimal(doc.importe_saldo).plus(beyond).toFixed(2);
+    const r1 = await post({
+      formaPago: [transfer(doc.importe_saldo)], comprobantes: [{ id: doc.id, importe: doc.importe_saldo }, { id: nc.id, importe: beyond }], totalSeleccionado: sum, totalAcobrar: doc.importe_saldo,
+    });
+    assert.equal(r1.statusCode, 400);
+    assert.match(r1.json().msg, /^El saldo a aplicar debe estar comprendido entre \$ -[\d.]+,\d\d y cero$/);
+    const small = '10.00';
+    const neg = new Decimal(small).plus(nc.importe_saldo).toFixed(2);
+    expectRefused(
+      await post({ formaPago: [transfer('5.00')], comprobantes: [{ id: doc.id, importe: small }, { id: nc.id, importe: nc.importe_saldo }], totalSeleccionado: neg, totalAcobrar: '5.00' }),
+      400, receiptsMsg.importeNegativo,
+    );
+    expectRefused(
+      await post({ formaPago: [transfer('50.00')], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '50.00' }),
+      400, receiptsMsg.cobroInsuficiente,
+    );
+    expectRefused(
+      await post({ formaPago: [transfer('0')], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '0' }),
+      400, receiptsMsg.verifiqueImportes,
+    );
+    expectRefused(await post({ formaPago: [], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '0' }), 400, receiptsMsg.alMenosUnCobro);
+    expectRefused(
+      await post({ formaPago: [echeq('100.00')], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '100.00' }),
+      400, receiptsMsg.archivoRequerido(1),
+    );
+    const noBank = { codcon: 1, campos: transfer('100.00').campos.filter((c) => c.id !== 'operacion') };
+    expectRefused(
+      await post({ formaPago: [transfer('1.00'), noBank], comprobantes: [{ id: doc.id, importe: '101.00' }], totalSeleccionado: '101.00', totalAcobrar: '101.00' }),
+      400, receiptsMsg.campoRequerido(2, 'N° de operación'),
+    );
+    // Advance payments without documents: allowed in La Pampa, refused in Agroinsumos del Sur.
+    const advance = await post({ formaPago: [transfer('2500.00')], totalSeleccionado: '0', totalAcobrar: '2500.00' });
+    assert.equal(advance.statusCode, 200, advance.body);
+    expectRefused(
+      await post({ formaPago: [transfer('2500.00')], totalSeleccionado: '0', totalAcobrar: '2500.00' }, newKey(), H('501', DEL_SUR)),
+      400, receiptsMsg.sinDocumentos,
+    );
+    // The date: never in the future, and not editable where recibos.modifica_fecha is off.
+    expectRefused(
+      await post({ formaPago: [transfer('10.00')], observaciones: { fecha: '2099-01-01', observacion: '' }, totalSeleccionado: '0', totalAcobrar: '10.00' }),
+      400, receiptsMsg.fechaFutura,
+    );
+    expectRefused(
+      await post({ formaPago: [transfer('10.00')], observaciones: { fecha: '2020-01-01', observacion: '' }, totalSeleccionado: '0', totalAcobrar: '10.00' }),
+      400, receiptsMsg.fechaNoModificable,
+    );
+    // Without an idempotency key nothing is posted.
+    const { payload, contentType } = await multipart({ formaPago: [transfer('10.00')], totalSeleccionado: '0', totalAcobrar: '10.00' });
+    expectRefused(await ctx.app.inject({ method: 'POST', url: R, headers: { ...H(), 'content-type': contentType }, payload }), 400, receiptsMsg.claveIdempotencia);
+  });
+
+  test('a forged total, a document of another entity and a renamed executable are refused', async () => {
+    const doc = (await positive())[0]!;
+    expectRefused(
+      await post({ formaPago: [transfer('100.00')], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '1.00', totalAcobrar: '100.00' }),
+      400, receiptsMsg.totalesNoCoinciden,
+    );
+    expectRefused(
+      await post({ formaPago: [transfer('100.00')], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '90.00' }),
+      400, receiptsMsg.totalesNoCoinciden,
+    );
+    const other = (await positive('1002'))[0]!;
+    expectRefused(
+      await post({ formaPago: [transfer('100.00')], comprobantes: [{ id: other.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '100.00' }),
+      403, receiptsMsg.documentoAjeno,
+    );
+    expectRefused(
+      await post({ formaPago: [echeq('100.00', 0)], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '100.00', files: [{ name: 'echeq.pdf', data: EXE }] }),
+      400, receiptsMsg.archivoTipo('echeq.pdf'),
+    );
+    // The whole post is limited too: five files of 4,5 MB (each under its own limit) are 22,5 MB.
+    const part = Buffer.concat([PNG, Buffer.alloc(4.5 * 1024 * 1024)]);
+    expectRefused(
+      await post({
+        formaPago: [echeq('100.00', 0)], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '100.00',
+        files: Array.from({ length: 5 }, (_, i) => ({ name: `foto${i}.png`, data: part, type: 'image/png' })),
+      }),
+      400, receiptsMsg.envioGrande(20),
+    );
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expectRefused(
+      await post({ formaPago: [echeq('100.00', 0)], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '100.00', files: [{ name: 'foto.png', data: big, type: 'image/png' }] }),
+      400, receiptsMsg.archivoGrande('adjunto', 5),
+    );
+    const still = (await pending()).find((d) => d.id === doc.id)!;
+    assert.equal(still.importe_saldo, doc.importe_saldo, 'nothing refused touched the document');
+  });
+});
+
+describe('receipts: the list', () => {
+  test('getAllRecibos answers 5 at a time by default, newest first, and start continues where the page ended', async () => {
+    const count = async () => (await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=1`)).total;
+    // Advance payments (no documents, allowed in La Pampa) until there are more than a page and a half.
+    for (let n = await count(); n < 8; n++) {
+      const res = await post({ formaPago: [transfer('10.00')], totalSeleccionado: '0', totalAcobrar: '10.00' });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    const first = await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=1`);
+    const second = await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=1&start=5&limit=5`);
+    assert.equal(first.items.length, 5);
+    assert.equal(second.items.length, Math.min(5, first.total - 5));
+    const all = [...first.items, ...second.items];
+    assert.equal(new Set(all.map((i) => i.id)).size, all.length, 'no receipt on both pages');
+    const key = (i: { fecha: string; id: number }) => `${i.fecha}-${String(i.id).padStart(10, '0')}`;
+    assert.deepEqual(all.map(key), all.map(key).sort().reverse(), 'newest first');
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${R}/getAllRecibos?limit=51`, headers: H() }), 400, receiptsMsg.paginaInvalida);
+  });
+});
+
+describe('receipts: staff approval and rejection', () => {
+  test('guarded: 401, 403 for a foreign company, 403 for a customer', async () => {
+    await expectGuarded(ctx.app, { method: 'POST', url: `${R}/gestion/1/aprobar` }, { access: 'company', token: staff });
+    await expectGuarded(ctx.app, { method: 'POST', url: `${R}/gestion/1/rechazar`, payload: { motivo: 'x' } }, { access: 'company', token: staff });
+    await expectGuarded(ctx.app, { method: 'GET', url: `${R}/gestion/1/adjuntos/1` }, { access: 'company', token: staff });
+    const customer = bearer(token, { cuit: LA_PAMPA });
+    expectRefused(await ctx.app.inject({ method: 'POST', url: `${R}/gestion/1/aprobar`, headers: customer }), 403, msg.soloAdministradores);
+    expectRefused(await ctx.app.inject({ method: 'POST', url: `${R}/gestion/1/rechazar`, headers: customer, payload: { motivo: 'x' } }), 403, msg.soloAdministradores);
+  });
+
+  test('approval applies the receipt: the ledger gets its credit, paid documents are settled, the dashboard shows it at once', async () => {
+    const [full, part] = (await positive('1002')).filter((d) => d.vencido);
+    assert.ok(full && part, 'two overdue documents');
+    const half = new Decimal(part.importe_saldo).div(2).toDecimalPlaces(2).toFixed(2);
+    const dash0 = await dashboard('1002');
+    const ledger0 = await ledgerCount();
+    const { recibo } = await payWithTransfer([{ id: full.id, importe: full.importe_saldo }, { id: part.id, importe: half }], '1002');
+    const collected = new Decimal(full.importe_saldo).plus(half);
+
+    // Waiting for approval: the reserved amounts show in getAllPendientes, nothing else moved.
+    const waiting = (await pending('1002')).find((d) => d.id === part.id)!;
+    assert.equal(waiting.importe_en_aprobacion, new Decimal(part.importe_en_aprobacion).plus(half).toFixed(2));
+    assert.equal(waiting.importe_saldo, new Decimal(part.importe_saldo).minus(half).toFixed(2));
+    assert.deepEqual(await dashboard('1002'), dash0);
+    assert.equal(await ledgerCount(), ledger0);
+
+    const res = await approve(recibo.id);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().msg, receiptsMsg.reciboAprobado(recibo.norig));
+    assert.equal(res.json().recibo.estado, 'aprobado');
+    const credit = await ctx.db
+      .selectFrom('account_movements as m')
+      .innerJoin('receipts as r', 'r.movement_id', 'm.id')
+      .select(['m.amount', 'm.voucher_code', 'm.voucher_name', 'm.number', 'm.date'])
+      .where('r.id', '=', recibo.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(credit, { amount: collected.negated().toFixed(2), voucher_code: 'RC', voucher_name: 'Recibo', number: recibo.numero, date: recibo.fecha });
+    assert.equal(await ledgerCount(), ledger0 + 1, 'exactly one movement');
+    assert.deepEqual(await settledOf([full.id, part.id].sort((a, b) => a - b)), full.id < part.id ? [true, false] : [false, true]);
+    const dash1 = await dashboard('1002');
+    assert.equal(dash1.saldo.toFixed(2), dash0.saldo.minus(collected).toFixed(2), 'the balance falls by what was collected');
+    assert.equal(dash1.vencido.toFixed(2), dash0.vencido.minus(full.importe_total).toFixed(2), 'the paid invoice leaves the overdue figure');
+    const after = (await pending('1002')).find((d) => d.id === part.id)!;
+    assert.equal(after.importe_en_aprobacion, part.importe_en_aprobacion, 'no longer waiting');
+    assert.equal(after.importe_saldo, new Decimal(part.importe_saldo).minus(half).toFixed(2));
+    const audit = await ctx.db.selectFrom('audit_log').select(['user_id', 'detail']).where('action', '=', 'receipt.approve').execute();
+    assert.ok(audit.some((a) => (typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail).receipt === recibo.id));
+    // The customer sees it in Aprobados, with who approved it.
+    const approved = await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=0`, H('1002'));
+    const row = approved.items.find((i) => i.id === recibo.id)!;
+    assert.equal(row.descom, 'Recibo');
+    assert.equal(row.aprobado_por, 'Graciela Torres');
+    // Approving again: 409 with who did it.
+    const again = await approve(recibo.id, admin);
+    assert.equal(again.statusCode, 409);
+    assert.match(again.json().msg, /^El recibo ya fue aprobado por Graciela Torres el \d\d\/\d\d\/\d{4}/);
+  });
+
+  test('two staff approving at once: one approval, one 409, one ledger movement', async () => {
+    const doc = (await positive())[0]!;
+    const { recibo } = await payWithTransfer([{ id: doc.id, importe: '100.00' }]);
+    const ledger0 = await ledgerCount();
+    const [a, b] = await Promise.all([approve(recibo.id), approve(recibo.id, admin)]);
+    assert.deepEqual([a.statusCode, b.statusCode].sort(), [200, 409]);
+    assert.match((a.statusCode === 409 ? a : b).json().msg, /^El recibo ya fue aprobado por /);
+    assert.equal(await ledgerCount(), ledger0 + 1);
+  });
+
+  test('rejection needs a reason, frees the documents, never reaches the ledger, and is kept and shown', async () => {
+    const doc = (await positive())[0]!;
+    const { recibo } = await payWithTransfer([{ id: doc.id, importe: doc.importe_saldo }]);
+    assert.ok(!(await pending()).some((d) => d.id === doc.id), 'reserved while pending');
+    const ledger0 = await ledgerCount();
+    expectRefused(await reject(recibo.id, '   '), 400, receiptsMsg.motivoRequerido);
+    expectRefused(await reject(recibo.id, undefined), 400, receiptsMsg.motivoRequerido);
+    expectRefused(await reject(recibo.id, 'x'.repeat(301)), 400, receiptsMsg.motivoLargo);
+    const res = await reject(recibo.id, 'La transferencia no se acreditó');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().msg, receiptsMsg.reciboRechazado(recibo.norig));
+    assert.equal(await ledgerCount(), ledger0);
+    const free = (await pending()).find((d) => d.id === doc.id)!;
+    assert.equal(free.importe_saldo, doc.importe_saldo, 'the outstanding amount is free again');
+    const rejected = await get<RecibosListResponse>(`${R}/getAllRecibos?rechazados=1`);
+    const row = rejected.items.find((i) => i.id === recibo.id)!;
+    assert.equal(row.estado, 'rechazado');
+    assert.equal(row.descom, 'Recibo rechazado');
+    assert.equal(row.motivo_rechazo, 'La transferencia no se acreditó');
+    assert.equal(row.rechazado_por, 'Graciela Torres');
+    assert.ok(row.rechazado_el);
+    assert.ok(!(await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=1&limit=50`)).items.some((i) => i.id === recibo.id));
+    const staffRejected = await get<RecibosListResponse>(`${R}/gestion?rechazados=1`, S());
+    assert.ok(staffRejected.items.some((i) => i.id === recibo.id));
+    const text = await pdfText((await ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/pdf`, headers: H() })).rawPayload);
+    assert.match(text, /RECIBO RECHAZADO/);
+    assert.match(text, /La transferencia no se acreditó/);
+    const audit = await ctx.db.selectFrom('audit_log').select(['user_id', 'detail']).where('action', '=', 'receipt.reject').execute();
+    const entry = audit.find((a) => (typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail).receipt === recibo.id)!;
+    assert.ok(entry.user_id);
+    // Decided once: approving or rejecting it again is a 409 with who rejected it.
+    const late = await approve(recibo.id, admin);
+    expectRefused(late, 409, late.json().msg);
+    assert.match(late.json().msg, /^El recibo ya fue rechazado por Graciela Torres el /);
+    assert.equal((await reject(recibo.id, 'otra vez', admin)).statusCode, 409);
+  });
+
+  test('approve and reject of one receipt at the same moment: one decision', async () => {
+    const doc = (await positive())[0]!;
+    const { recibo } = await payWithTransfer([{ id: doc.id, importe: '50.00' }]);
+    const ledger0 = await ledgerCount();
+    const [a, b] = await Promise.all([approve(recibo.id), reject(recibo.id, 'No corresponde', admin)]);
+    assert.deepEqual([a.statusCode, b.statusCode].sort(), [200, 409]);
+    const status = (await ctx.db.selectFrom('receipts').select('status').where('id', '=', recibo.id).executeTakeFirstOrThrow()).status;
+    assert.equal(status, a.statusCode === 200 ? 'approved' : 'rejected');
+    assert.equal(await ledgerCount(), ledger0 + (status === 'approved' ? 1 : 0));
+  });
+
+  test('approval is refused, and changes nothing, when a document no longer owes what the receipt applies', async () => {
+    const doc = (await positive())[0]!;
+    const { recibo } = await payWithTransfer([{ id: doc.id, importe: '75.00' }]);
+    // The back office settled the document meanwhile (paid at the counter).
+    await ctx.db.updateTable('account_movements').set({ settled: true }).where('id', '=', String(doc.id)).execute();
+    const ledger0 = await ledgerCount();
+    const res = await approve(recibo.id);
+    // What approved receipts leave unpaid of it (pending ones do not count against the one being approved).
+    const owed = new Decimal(doc.importe_total).minus(doc.importe_aplicado).plus(doc.importe_en_aprobacion).toFixed(2);
+    expectRefused(res, 409, receiptsMsg.saldoInsuficienteAprobacion(`${doc.descomp} ${doc.norig}`, new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2 }).format(Number(owed))));
+    assert.equal((await ctx.db.selectFrom('receipts').select('status').where('id', '=', recibo.id).executeTakeFirstOrThrow()).status, 'pending');
+    assert.equal(await ledgerCount(), ledger0);
+    assert.equal((await reject(recibo.id, 'Documento ya cancelado')).statusCode, 200);
+  });
+});
+
+describe('receipts: attachments stored before the file storage', () => {
+  test('relocateAttachments moves their bytes into the storage once, and they are served as before', async () => {
+    const doc = (await positive())[0]!;
+    const { recibo } = await payWithTransfer([{ id: doc.id, importe: '20.00' }]);
+    const companyId = (await ctx.db.selectFrom('receipts').select('company_id').where('id', '=', recibo.id).executeTakeFirstOrThrow()).company_id;
+    const { id } = await ctx.db
+      .insertInto('receipt_attachments')
+      .values({ company_id: companyId, receipt_id: recibo.id, payment_line_no: 1, field_key: 'comprobante', file_name: 'viejo.png', content_type: 'image/png', size: PNG.length, data: PNG })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const store = createAttachmentStore(ctx.config.dataDir);
+    assert.equal(await relocateAttachments(ctx.db, store), 1);
+    assert.equal(await relocateAttachments(ctx.db, store), 0, 'nothing left to move');
+    const row = await ctx.db.selectFrom('receipt_attachments').select(['data', 'storage_dir']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(row.data, null);
+    assert.ok(row.storage_dir);
+    const res = await ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/adjuntos/${id}`, headers: H() });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'image/png');
+    assert.ok(res.rawPayload.equals(PNG));
+    // A file lost from the storage is a 404, never a 500.
+    await rm(path.join(ctx.config.dataDir, 'receipt-files', row.storage_dir!), { recursive: true });
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/adjuntos/${id}`, headers: H() }), 404, receiptsMsg.adjuntoInexistente);
+  });
+});
+
+describe('receipts: pending receipts posted when the credit was applied at posting (migration 20261125_1200)', () => {
+  test('lose their ledger movement and unsettle the documents they had settled; approved ones are untouched', async () => {
+    // A document no other pending receipt touches, so that approving this one pays it in full.
+    const doc = (await positive()).find((d) => d.importe_en_aprobacion === '0.00')!;
+    const { recibo } = await payWithTransfer([{ id: doc.id, importe: doc.importe_saldo }]);
+    // As the first version left it: a 'Recibo provisorio' credit in the ledger and the document settled.
+    const companyId = (await ctx.db.selectFrom('receipts').select('company_id').where('id', '=', recibo.id).executeTakeFirstOrThrow()).company_id;
+    const entityId = (await ctx.db.selectFrom('receipts').select('entity_id').where('id', '=', recibo.id).executeTakeFirstOrThrow()).entity_id;
+    const { id: movementId } = await ctx.db
+      .insertInto('account_movements')
+      .values({
+        company_id: companyId, entity_id: entityId, date: recibo.fecha, time: '10:00', voucher_code: 'RC', voucher_name: 'Recibo provisorio', series: 2, number: recibo.numero,
+        letter: null, detail: 'Cobranza por el portal (pendiente de aprobación)', currency: 'ARS', amount: new Decimal(recibo.importe).negated().toFixed(2), due_date: null, settled: true, printable: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.updateTable('receipts').set({ movement_id: movementId }).where('id', '=', recibo.id).execute();
+    await ctx.db.updateTable('account_movements').set({ settled: true }).where('id', '=', String(doc.id)).execute();
+    const approvedMovements = await ctx.db.selectFrom('receipts').select('movement_id').where('status', '=', 'approved').where('movement_id', 'is not', null).execute();
+    const ledger0 = await ledgerCount();
+
+    await moveCreditToApproval(ctx.db as unknown as Kysely<unknown>);
+
+    assert.equal(await ledgerCount(), ledger0 - 1);
+    assert.equal((await ctx.db.selectFrom('receipts').select('movement_id').where('id', '=', recibo.id).executeTakeFirstOrThrow()).movement_id, null);
+    assert.deepEqual(await settledOf([doc.id]), [false]);
+    const still = await ctx.db.selectFrom('account_movements').select('id').where('id', 'in', approvedMovements.map((m) => m.movement_id!)).execute();
+    assert.equal(still.length, approvedMovements.length, 'approved receipts keep their movements');
+    // Approval now applies it as any other.
+    assert.equal((await approve(recibo.id)).statusCode, 200);
+    assert.deepEqual(await settledOf([doc.id]), [true]);
+  });
+});

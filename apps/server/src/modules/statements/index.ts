@@ -1,0 +1,2 @@
+/** Account statements. What other areas and the app may use of it (docs/architecture.md § 'What may import what'). */
+export { statementsRoutes } from './routes.js';

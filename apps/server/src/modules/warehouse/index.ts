@@ -1,0 +1,2 @@
+/** Warehouse. What other areas and the app may use of it (docs/architecture.md § 'What may import what'). */
+export { warehouseRoutes } from './routes.js';

@@ -1,0 +1,304 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router';
+import Decimal from 'decimal.js';
+import { addDays, DIAS_ATRAS_SUGERENCIA, fieldMsg, formatMoney, formatNumber, nuevoClienteRequest, todayInArgentina, type ClienteLista } from '@portal/contract';
+import { useNotify } from '../../lib/notify';
+import { enqueue, localCustomerId, serverIdOf } from './offline/outbox';
+import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers, useOperationTypes, useOutbox, useProducts, usePurchases, type CompraView } from './api/queries';
+import { SyncBanner } from './components/sync-banner';
+import { formatDay } from './dates';
+import { plannerFor, plannerSearch } from './planner';
+import './visits.css';
+import { filterByLabel } from '../../lib/search';
+import { useFeedback } from '../../lib/feedback';
+
+type Row = { uid: number; productoId: number | null; cantidad: number | null; precio: number | null };
+let uid = 0;
+const emptyRow = (): Row => ({ uid: ++uid, productoId: null, cantidad: 1, precio: null });
+
+/** §5: valid only with rows, each with a product and a quantity above 0. */
+const validDraft = (rows: Row[]) => rows.length > 0 && rows.every((r) => r.productoId !== null && (r.cantidad ?? 0) > 0);
+
+/** /{profile}/detalle-cliente/{id}/{fecha} (customer detail) or /{profile}/detalle-cliente/{fecha} (new-order mode). */
+export function CustomerDetailPage() {
+  const { id, fecha } = useParams();
+  const date = fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : todayInArgentina();
+  return id ? <CustomerDetail clientId={id} date={date} /> : <NewOrder date={date} />;
+}
+
+function PurchasesTables({ compras, total }: { compras: CompraView[]; total: string }) {
+  const sales = compras.filter((c) => !c.es_envase);
+  const containers = compras.filter((c) => c.es_envase);
+  return (
+    <>
+      <Typography.Title level={5}>Compras</Typography.Title>
+      <Table<CompraView>
+        size="small"
+        rowKey={(r, i) => `${r.producto_id}-${r.ventas_id ?? 'p'}-${i}`}
+        pagination={false}
+        dataSource={sales}
+        locale={{ emptyText: 'Sin compras en esta fecha.' }}
+        columns={[
+          { title: 'Producto', dataIndex: 'producto', render: (v: string, r) => <>{v} {r.pendiente ? <Tag color="orange">Pendiente de envío</Tag> : null}</> },
+          { title: 'Cantidad', dataIndex: 'cantidad', align: 'right', render: (v: string) => formatNumber(v, Number.isInteger(Number(v)) ? 0 : 3) },
+          { title: 'Precio', dataIndex: 'precio', align: 'right', render: (v: string) => formatMoney(v) },
+          { title: 'Subtotal', dataIndex: 'subtotal', align: 'right', render: (v: string) => formatMoney(v) },
+        ]}
+        summary={() => (sales.length > 0 ? (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={3}><strong>Total</strong></Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right"><strong data-testid="purchases-total">{formatMoney(total)}</strong></Table.Summary.Cell>
+          </Table.Summary.Row>
+        ) : null)}
+      />
+      <Typography.Title level={5}>Envases</Typography.Title>
+      <Table<CompraView>
+        size="small"
+        rowKey={(r, i) => `${r.producto_id}-${i}`}
+        pagination={false}
+        dataSource={containers}
+        locale={{ emptyText: 'Sin envases en esta fecha.' }}
+        columns={[
+          { title: 'Envase', dataIndex: 'producto', render: (v: string, r) => <>{v} {r.pendiente ? <Tag color="orange">Pendiente de envío</Tag> : null}</> },
+          { title: 'Cantidad', dataIndex: 'cantidad', align: 'right', render: (v: string) => formatNumber(v, Number.isInteger(Number(v)) ? 0 : 3) },
+        ]}
+      />
+    </>
+  );
+}
+
+function CustomerDetail({ clientId, date }: { clientId: string; date: string }) {
+  const { profile } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { modal } = useFeedback();
+  const today = todayInArgentina();
+  const isToday = date === today;
+  const outbox = useOutbox();
+  const purchases = usePurchases(clientId, date);
+  const weekAgo = usePurchases(isToday ? clientId : null, addDays(date, -DIAS_ATRAS_SUGERENCIA));
+  const products = useProducts();
+  const containers = useContainerProducts();
+  const types = useOperationTypes();
+  const customers = useCustomers();
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [tipo, setTipo] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [discarded, setDiscarded] = useState(false);
+
+  const names = useMemo(() => {
+    const m = new Map<number, string>();
+    for (const p of [...(products.data?.productos ?? []), ...(containers.data?.productos ?? [])]) m.set(p.id, p.nombre);
+    return m;
+  }, [products.data, containers.data]);
+  const allCustomers = useMemo(() => [...(customers.data?.clientes ?? []), ...pendingCustomers(outbox.entries)], [customers.data, outbox.entries]);
+  const view = useMemo(() => overlayPurchases(purchases.data, outbox.entries, clientId, date, names, allCustomers), [purchases.data, outbox.entries, clientId, date, names, allCustomers]);
+  const past = useMemo(() => overlayPurchases(weekAgo.data, outbox.entries, clientId, addDays(date, -DIAS_ATRAS_SUGERENCIA), names, allCustomers), [weekAgo.data, outbox.entries, clientId, date, names, allCustomers]);
+  const priceOf = (id: number) => products.data?.productos.find((p) => p.id === id)?.precio ?? null;
+
+  if (!view) {
+    return (
+      <div className="field-page">
+        <SyncBanner />
+        {purchases.isPending && !purchases.isError ? <Skeleton active /> : <Empty description="No se pudo cargar el cliente." />}
+      </div>
+    );
+  }
+  const sales = view.compras.filter((c) => !c.es_envase);
+  const pastSales = (past?.compras ?? []).filter((c) => !c.es_envase);
+  const suggest = isToday && !discarded && rows === null && sales.length === 0 && pastSales.length > 0;
+
+  function repeat() {
+    setRows(pastSales.map((c) => ({ uid: ++uid, productoId: c.producto_id, cantidad: Number(c.cantidad), precio: Number(priceOf(c.producto_id) ?? c.precio) })));
+  }
+
+  async function handleSave() {
+    if (!rows) return;
+    // §5: rows without a product or with a quantity of 0 or less are ignored; nothing is sent when none is left.
+    const kept = rows.filter((r) => r.productoId !== null && (r.cantidad ?? 0) > 0);
+    if (kept.length === 0) return;
+    const renglones = kept.map((r) => ({ codprodId: r.productoId!, cantidadStock: r.cantidad!, precio_unitario: new Decimal(r.precio ?? 0).toFixed(2) }));
+    const total = renglones.reduce((t, r) => t.plus(new Decimal(r.cantidadStock).times(r.precio_unitario).toDecimalPlaces(2)), new Decimal(0));
+    setSaving(true);
+    try {
+      const { result } = await enqueue('pedido', { fecha: date, codentiId: clientId, tipoOperacion: tipo, importe_total: total.toFixed(2), renglones });
+      if (typeof result === 'object') {
+        notify.error(fieldMsg.errorPedido, result.error);
+        return;
+      }
+      if (result === 'sent') notify.success(fieldMsg.pedidoGuardado);
+      else notify.info(fieldMsg.pedidoGuardado, 'Sin conexión: quedó guardado en el teléfono y se enviará al volver la señal.');
+      setRows(null);
+      navigate(`/${profile}/envases?clienteId=${encodeURIComponent(clientId)}&fecha=${date}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function handleDelete() {
+    modal.confirm({
+      title: 'Eliminar compra',
+      content: `¿Elimina las ventas de hoy de ${view!.cliente.nombre}?`,
+      okText: 'Eliminar',
+      cancelText: 'Cancelar',
+      onOk: async () => {
+        const { result } = await enqueue('borrar', { clientId, date });
+        if (typeof result === 'object') notify.error(fieldMsg.errorCompra, result.error);
+        else notify.success(fieldMsg.compraEliminada);
+      },
+    });
+  }
+
+  const update = (u: number, patch: Partial<Row>) => setRows((rs) => (rs ?? []).map((r) => (r.uid === u ? { ...r, ...patch } : r)));
+
+  return (
+    <div className="field-page detail-page">
+      <SyncBanner />
+      <Card size="small" className="detail-head">
+        <Typography.Title level={4} className="detail-name">{view.cliente.nombre}</Typography.Title>
+        <div>{view.cliente.direccion}</div>
+        <div>Documento: {view.cliente.documento}</div>
+        <div>Fecha: {formatDay(date)}</div>
+      </Card>
+
+      <PurchasesTables compras={view.compras} total={view.total} />
+
+      {suggest ? (
+        <Card size="small" className="detail-suggest" data-testid="suggestion">
+          <Typography.Text strong>Se encontraron compras de hace 7 días:</Typography.Text>
+          <ul className="detail-suggest-list">
+            {pastSales.map((c, i) => <li key={i}>{c.producto} × {formatNumber(c.cantidad, Number.isInteger(Number(c.cantidad)) ? 0 : 3)}</li>)}
+          </ul>
+          <Space>
+            <Button type="primary" onClick={repeat}>Repetir pedido</Button>
+            <Button onClick={() => setDiscarded(true)}>Descartar</Button>
+          </Space>
+        </Card>
+      ) : null}
+
+      {isToday && rows === null ? (
+        <Space wrap className="detail-actions">
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setRows([emptyRow()])}>
+            {sales.length > 0 ? 'Agregar otra venta' : 'Cargar Pedido'}
+          </Button>
+          <Button size="large" onClick={() => navigate(`/${profile}/envases?clienteId=${encodeURIComponent(clientId)}&fecha=${date}`)}>Cargar envases</Button>
+          {sales.length > 0 ? <Button size="large" danger icon={<DeleteOutlined />} onClick={handleDelete}>Eliminar compra</Button> : null}
+        </Space>
+      ) : null}
+
+      {isToday && rows !== null ? (
+        <Card size="small" title="Nuevo pedido" className="order-form">
+          {rows.map((r, i) => (
+            <div key={r.uid} className="order-row" data-testid="order-row">
+              <Select<number>
+                showSearch={{ filterOption: filterByLabel }}
+                placeholder="Producto"
+                aria-label={`Producto ${i + 1}`}
+                className="order-product"
+                value={r.productoId ?? undefined}
+                options={(products.data?.productos ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
+                onChange={(v) => update(r.uid, { productoId: v, precio: Number(priceOf(v) ?? 0) })}
+              />
+              <InputNumber<number> aria-label={`Cantidad ${i + 1}`} min={1} max={99_999} value={r.cantidad} onChange={(v) => update(r.uid, { cantidad: v })} className="order-qty" />
+              <InputNumber<number> aria-label={`Precio ${i + 1}`} min={0} precision={2} decimalSeparator="," prefix="$" value={r.precio} onChange={(v) => update(r.uid, { precio: v })} className="order-price" />
+              <Button aria-label={`Quitar producto ${i + 1}`} icon={<DeleteOutlined />} onClick={() => setRows((rs) => (rs ?? []).filter((x) => x.uid !== r.uid))} />
+            </div>
+          ))}
+          <Button icon={<PlusOutlined />} onClick={() => setRows((rs) => [...(rs ?? []), emptyRow()])}>Agregar producto</Button>
+          <Select<number>
+            allowClear
+            placeholder="Tipo de operación"
+            aria-label="Tipo de operación"
+            className="order-type"
+            value={tipo ?? undefined}
+            onChange={(v) => setTipo(v ?? null)}
+            options={(types.data?.productos ?? []).map((t) => ({ value: t.id, label: t.descripcion }))}
+          />
+          <div className="order-total">
+            Total: {formatMoney(rows.reduce((t, r) => t.plus(new Decimal(r.cantidad && r.cantidad > 0 && r.productoId ? r.cantidad : 0).times(r.precio ?? 0).toDecimalPlaces(2)), new Decimal(0)).toFixed(2))}
+          </div>
+          <Space>
+            <Button onClick={() => setRows(null)}>Cancelar</Button>
+            <Button type="primary" size="large" disabled={saving || !validDraft(rows)} loading={saving} onClick={() => void handleSave()}>Guardar Pedido</Button>
+          </Space>
+        </Card>
+      ) : null}
+      <Button block className="detail-back" onClick={() => navigate(`/${profile}/repartos${plannerSearch(plannerFor(date, today))}`)}>Volver a Visitas</Button>
+    </div>
+  );
+}
+
+/** New-order mode: 'Agregar Pedido' — choose one of the rep's customers, or register a new one. */
+function NewOrder({ date }: { date: string }) {
+  const { profile } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const customers = useCustomers();
+  const outbox = useOutbox();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [form] = Form.useForm<{ nombre: string; nrodoc: string; direccion: string }>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const list: ClienteLista[] = useMemo(() => [...(customers.data?.clientes ?? []), ...pendingCustomers(outbox.entries)], [customers.data, outbox.entries]);
+
+  async function handleAdd() {
+    const parsed = nuevoClienteRequest.safeParse(form.getFieldsValue());
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? fieldMsg.completarCampos);
+      return;
+    }
+    setFormError(null);
+    const { entry, result } = await enqueue('cliente', parsed.data);
+    if (typeof result === 'object') {
+      // §8: a failed creation is only logged; the rep sees it in the queue with its message.
+      console.error('Alta de cliente', result.error);
+      return;
+    }
+    setAdding(false);
+    form.resetFields();
+    const id = result === 'sent' ? await serverIdOf(localCustomerId(entry.key)) : null;
+    navigate(`/${profile}/detalle-cliente/${id ?? localCustomerId(entry.key)}/${date}`);
+    if (result === 'queued') notify.info('Cliente guardado en el teléfono', 'Se dará de alta al volver la señal.');
+  }
+
+  return (
+    <div className="field-page detail-page">
+      <SyncBanner />
+      <Typography.Title level={4}>Agregar Pedido</Typography.Title>
+      <Select<string>
+        showSearch={{ filterOption: filterByLabel }}
+        placeholder="Buscar cliente"
+        aria-label="Cliente"
+        className="new-order-select"
+        value={chosen ?? undefined}
+        onChange={setChosen}
+        loading={customers.isPending}
+        options={list.map((c) => ({ value: String(c.id), label: `${c.nombre} — ${c.documento}` }))}
+      />
+      <Space wrap className="detail-actions">
+        <Button type="primary" size="large" disabled={!chosen} onClick={() => chosen && navigate(`/${profile}/detalle-cliente/${chosen}/${date}`)}>Continuar</Button>
+        <Button size="large" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>Agregar Cliente</Button>
+      </Space>
+      <Button block className="detail-back" onClick={() => navigate(`/${profile}/repartos`)}>Volver a Visitas</Button>
+      <Modal
+        title="Nuevo cliente"
+        open={adding}
+        onCancel={() => setAdding(false)}
+        footer={[
+          <Button key="c" onClick={() => setAdding(false)}>Cancelar</Button>,
+          <Button key="a" type="primary" onClick={() => void handleAdd()}>Agregar</Button>,
+        ]}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item label="Nombre" name="nombre"><Input autoComplete="off" /></Form.Item>
+          <Form.Item label="DNI" name="nrodoc"><Input inputMode="numeric" maxLength={8} autoComplete="off" /></Form.Item>
+          <Form.Item label="Dirección" name="direccion"><Input autoComplete="off" /></Form.Item>
+        </Form>
+        {formError ? <Typography.Text type="danger" role="alert">{formError}</Typography.Text> : null}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+
+export type PlainColumn<T> = {
+  key: string;
+  title: string;
+  align?: 'left' | 'right';
+  width?: number;
+  /** Stays in view while the table scrolls sideways (the first column). */
+  sticky?: boolean;
+  render: (row: T) => ReactNode;
+};
+
+type PlainTableProps<T> = {
+  columns: PlainColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  empty: ReactNode;
+  /** Below this width the table scrolls sideways. */
+  minWidth?: number;
+  /** Above this height the rows scroll under a header that stays. */
+  maxHeight?: number;
+  onRow?: (row: T) => void;
+  rowClassName?: string;
+};
+
+/**
+ * A read-only table drawn like Ant Design's small Table (styles.css `.plain-table`), for the dashboard's short
+ * lists: Ant Design's Table brings its filter menus, tree, pagination and select with it
+ * (docs/decisions/web-delivery.md). A clickable row also opens with Enter.
+ */
+export function PlainTable<T>({ columns, rows, rowKey, empty, minWidth, maxHeight, onRow, rowClassName }: PlainTableProps<T>) {
+  const cell = (c: PlainColumn<T>): CSSProperties => ({ textAlign: c.align ?? 'left', width: c.width });
+  const open = (e: KeyboardEvent, row: T) => {
+    if (e.key === 'Enter') onRow?.(row);
+  };
+  return (
+    <div className="plain-table" style={{ maxHeight }}>
+      <table style={{ minWidth }}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={c.sticky ? 'is-sticky' : undefined} style={cell(c)}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="plain-table-empty">
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                className={[onRow ? 'is-clickable' : '', rowClassName ?? ''].join(' ').trim() || undefined}
+                tabIndex={onRow ? 0 : undefined}
+                onClick={onRow ? () => onRow(row) : undefined}
+                onKeyDown={onRow ? (e) => open(e, row) : undefined}
+              >
+                {columns.map((c) => (
+                  <td key={c.key} className={c.sticky ? 'is-sticky' : undefined} style={{ textAlign: c.align ?? 'left' }}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import esES from 'antd/es/locale/es_ES';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import { useBranding } from './branding';
+import { useSession } from './session-store';
+
+dayjs.locale('es');
+
+const DEFAULT_PRIMARY = '#2E7D32';
+const FONT_FAMILY = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/**
+ * The company's colours as the Ant Design theme (access.md: branding per tenant), with the Spanish locale. The
+ * login screen draws itself without Ant Design (docs/decisions/web-delivery.md), so the theme is not at the root:
+ * every screen that uses Ant Design wraps itself in it (app/app-providers.tsx for the lazy routes and the shell,
+ * the registration tab, the feedback host). All of them read the same branding, so they look as one.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { host } = useSession();
+  const branding = useBranding(host?.cuit ?? null);
+  const primary = branding.data?.colors.primary ?? DEFAULT_PRIMARY;
+  return (
+    <ConfigProvider
+      locale={esES}
+      theme={{
+        token: { colorPrimary: primary, colorLink: primary, borderRadius: 8, fontFamily: FONT_FAMILY },
+        components: { Layout: { headerBg: branding.data?.colors.header ?? '#1B5E20', headerPadding: '0 12px' } },
+      }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}

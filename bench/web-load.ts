@@ -1,0 +1,251 @@
+/**
+ * Web load benchmark (issue 9): how fast the portal opens on a rural phone connection, in Debian's Chromium with
+ * the DevTools protocol's network and CPU emulation, against a server started the way `npm start` starts it
+ * (scripts/start.mjs: builds the web app when stale, PGlite, demo size).
+ *
+ *   npm run bench:web -w @portal/bench                       starts its own server on :8290, data in /tmp/portal-bench-web
+ *   BENCH_WEB_URL=http://127.0.0.1:9202 npm run bench:web -w @portal/bench      measures a server already running
+ *
+ * BENCH_WEB_RUNS (default 5) runs per scenario, median reported; BENCH_WEB_ONLY=rural|slow3g measures one network. BENCH_WEB_PORT / BENCH_WEB_DATA_DIR move the server.
+ * Each first visit is a new browser context (empty HTTP cache, no service worker); repeat visits reuse the context
+ * of a first visit once its service worker (if the build has one) is active.
+ */
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { startServer as start } from './web-server.js';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const LA_PAMPA = '30712345671';
+
+type Network = { name: string; latency: number; down: number; up: number };
+/** Kilobits per second → the protocol's bytes per second. */
+const kbps = (n: number) => (n * 1000) / 8;
+const RURAL: Network = { name: 'rural 4G (150 ms, 1.6 Mbps / 750 kbps)', latency: 150, down: kbps(1600), up: kbps(750) };
+const SLOW_3G: Network = { name: 'slow 3G (400 ms, 400 kbps / 400 kbps)', latency: 400, down: kbps(400), up: kbps(400) };
+const CPU_SLOWDOWN = 4;
+
+/** What one visit measured: largest contentful paint, time until the screen's content is there, bytes. */
+type Visit = { lcp: number; ready: number; jsKB: number; totalKB: number };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Browser
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
+  // The latest largest-contentful-paint candidate, relative to the navigation's start.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = Math.max(w.__lcp, entry.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  return context;
+}
+
+/** A page with the network and CPU emulated, counting the bytes its responses took on the wire. */
+async function throttledPage(context: BrowserContext, network: Network) {
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: network.latency,
+    downloadThroughput: network.down,
+    uploadThroughput: network.up,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const types = new Map<string, string>();
+  const bytes = { js: 0, total: 0 };
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes.total += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') bytes.js += e.encodedDataLength;
+  });
+  const reset = () => {
+    bytes.js = 0;
+    bytes.total = 0;
+  };
+  return { page, bytes, reset };
+}
+
+async function lcpOf(page: Page): Promise<number> {
+  // The candidate settles once the screen stops changing; give late images a moment.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  return page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+}
+
+/** Waits for the build's service worker to control nothing yet but be active (no-op for a build without one). */
+async function serviceWorkerSettled(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    if (!('serviceWorker' in navigator)) return false;
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return false;
+    await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30_000))]);
+    return Boolean(registration.active);
+  });
+}
+
+const loginButton = (page: Page) => page.getByRole('button', { name: 'Ingresar' });
+const dashboardReady = (page: Page) => page.getByTestId('porlet-resumen-cliente').waitFor({ timeout: 120_000 });
+
+/** Login screen, first visit: LCP, time until the form is usable, bytes. Returns the context for a repeat visit. */
+async function loginFirstVisit(browser: Browser, url: string, network: Network): Promise<{ visit: Visit; context: BrowserContext }> {
+  const context = await newContext(browser, url);
+  const { page, bytes } = await throttledPage(context, network);
+  const t = Date.now();
+  await page.goto('/#/welcome', { waitUntil: 'commit', timeout: 180_000 });
+  await loginButton(page).waitFor({ timeout: 120_000 });
+  const ready = Date.now() - t;
+  const lcp = await lcpOf(page);
+  const visit = { lcp, ready, jsKB: bytes.js / 1024, totalKB: bytes.total / 1024 };
+  await serviceWorkerSettled(page);
+  await page.close();
+  return { visit, context };
+}
+
+async function loginRepeatVisit(context: BrowserContext, network: Network): Promise<Visit> {
+  const { page, bytes } = await throttledPage(context, network);
+  const t = Date.now();
+  await page.goto('/#/welcome', { waitUntil: 'commit', timeout: 180_000 });
+  await loginButton(page).waitFor({ timeout: 120_000 });
+  const ready = Date.now() - t;
+  const lcp = await lcpOf(page);
+  await page.close();
+  return { lcp, ready, jsKB: bytes.js / 1024, totalKB: bytes.total / 1024 };
+}
+
+/**
+ * productor from the login screen to the dashboard of La Pampa, empty cache: the time from 'Ingresar' until the
+ * dashboard's summary is shown (the sessions and entity screens on the way, clicked as soon as they appear), and
+ * the JavaScript of the whole visit (login screen included).
+ */
+async function dashboardAfterLogin(browser: Browser, url: string, network: Network): Promise<{ visit: Visit; context: BrowserContext }> {
+  const context = await newContext(browser, url);
+  const { page, bytes } = await throttledPage(context, network);
+  await page.goto('/#/welcome', { waitUntil: 'commit', timeout: 180_000 });
+  await page.getByLabel('Usuario o email').fill('productor');
+  await page.getByLabel('Contraseña').fill('Demo1234');
+  const t = Date.now();
+  await loginButton(page).click();
+  await page.getByTestId(`session-${LA_PAMPA}`).click({ timeout: 120_000 });
+  await page.getByTestId('entity-1001').click({ timeout: 120_000 });
+  await dashboardReady(page);
+  const ready = Date.now() - t;
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  const visit = { lcp: Number.NaN, ready, jsKB: bytes.js / 1024, totalKB: bytes.total / 1024 };
+  await serviceWorkerSettled(page);
+  await page.close();
+  return { visit, context };
+}
+
+/** The dashboard opened by its address (signed in): LCP and time until the summary is shown. */
+async function dashboardOpen(context: BrowserContext, network: Network): Promise<Visit> {
+  const { page, bytes } = await throttledPage(context, network);
+  const t = Date.now();
+  await page.goto('/#/1/dashboard', { waitUntil: 'commit', timeout: 180_000 });
+  await dashboardReady(page);
+  const ready = Date.now() - t;
+  const lcp = await lcpOf(page);
+  await page.close();
+  return { lcp, ready, jsKB: bytes.js / 1024, totalKB: bytes.total / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+
+const median = (values: number[]) => {
+  const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (v.length === 0) return Number.NaN;
+  return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+};
+
+function report(label: string, visits: Visit[]): void {
+  const s = (ms: number) => (Number.isNaN(ms) ? '   —  ' : `${(ms / 1000).toFixed(2).padStart(5)} s`);
+  const lcp = median(visits.map((v) => v.lcp));
+  const ready = median(visits.map((v) => v.ready));
+  const js = median(visits.map((v) => v.jsKB));
+  const total = median(visits.map((v) => v.totalKB));
+  console.log(
+    `${label.padEnd(58)} LCP ${s(lcp)}  ready ${s(ready)}  JS ${js.toFixed(0).padStart(5)} kB  all ${total.toFixed(0).padStart(5)} kB` +
+      `   (ready per run: ${visits.map((v) => (v.ready / 1000).toFixed(2)).join(', ')})`,
+  );
+}
+
+const server = await start({ existing: process.env.BENCH_WEB_URL, port: process.env.BENCH_WEB_PORT ?? '8290', dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/portal-bench-web' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+try {
+  // One visit first so the server's caches (branding, statements) are warm, as they are in production.
+  (await loginFirstVisit(browser, server.url, RURAL)).context.close();
+  console.log(`${server.url}, ${RUNS} runs per line (median), 390×844, CPU ${CPU_SLOWDOWN}× slower`);
+
+  const only = process.env.BENCH_WEB_ONLY;
+  if (only !== 'slow3g') await rural();
+  if (only !== 'rural') await slow3g();
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+async function rural(): Promise<void> {
+  console.log(`\n${RURAL.name}`);
+  const firstLogin: Visit[] = [];
+  const repeatLogin: Visit[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { visit, context } = await loginFirstVisit(browser, server.url, RURAL);
+    firstLogin.push(visit);
+    repeatLogin.push(await loginRepeatVisit(context, RURAL));
+    await context.close();
+  }
+  report('login screen, first visit (empty cache)', firstLogin);
+  report('login screen, repeat visit', repeatLogin);
+
+  const journey: Visit[] = [];
+  const repeatDashboard: Visit[] = [];
+  const directDashboard: Visit[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { visit, context } = await dashboardAfterLogin(browser, server.url, RURAL);
+    journey.push(visit);
+    repeatDashboard.push(await dashboardOpen(context, RURAL));
+    // The same session in a new context: the dashboard's address opened with an empty cache.
+    const fresh = await newContext(browser, server.url);
+    await fresh.addInitScript((state: string) => {
+      if (!localStorage.length) for (const [k, v] of Object.entries(JSON.parse(state) as Record<string, string>)) localStorage.setItem(k, v);
+    }, JSON.stringify(await storageOf(context, server.url)));
+    directDashboard.push(await dashboardOpen(fresh, RURAL));
+    await fresh.close();
+    await context.close();
+  }
+  report('productor: Ingresar → dashboard shown (first visit, JS of all)', journey);
+  report('dashboard opened by address, signed in, empty cache', directDashboard);
+  report('dashboard, repeat visit', repeatDashboard);
+}
+
+async function slow3g(): Promise<void> {
+  console.log(`\n${SLOW_3G.name}`);
+  const slowFirst: Visit[] = [];
+  const slowRepeat: Visit[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { visit, context } = await loginFirstVisit(browser, server.url, SLOW_3G);
+    slowFirst.push(visit);
+    slowRepeat.push(await loginRepeatVisit(context, SLOW_3G));
+    await context.close();
+  }
+  report('login screen, first visit (empty cache)', slowFirst);
+  report('login screen, repeat visit', slowRepeat);
+}
+
+async function storageOf(context: BrowserContext, url: string): Promise<Record<string, string>> {
+  const state = await context.storageState();
+  const origin = state.origins.find((o) => o.origin === new URL(url).origin);
+  return Object.fromEntries((origin?.localStorage ?? []).map((e) => [e.name, e.value]));
+}

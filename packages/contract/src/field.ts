@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { todayInArgentina } from './format.js';
+import type { RouteDef } from './routes.js';
+
+/**
+ * Field sales (field-warehouse.md: Visitas, customer detail, Envases; §7 'Visits and sales'). These calls live
+ * under their own base (§7: "relative to a base that differs from the main one"): FIELD_API_PREFIX on this
+ * server; the web app reads it from its configuration (VITE_FIELD_API_BASE). Decisions: docs/decisions/field.md.
+ */
+export const FIELD_API_PREFIX = '/api/field';
+
+/** The planner's week offset (GET /visitas/hoy?semana=) reaches a year back and ahead. */
+export const SEMANAS_MAX = 52;
+
+/** Every Spanish text of the area: §5 and §8 word for word, the rest ours. */
+export const fieldMsg = {
+  // §4 / §8
+  estadoActualizado: 'Estado actualizado',
+  errorEstado: 'No se pudo actualizar el estado',
+  pedidoGuardado: 'Pedido guardado correctamente',
+  errorPedido: 'Hubo un error al guardar el pedido',
+  errorCompra: 'Error al intentar editar la compra.',
+  compraEliminada: 'Compra eliminada.',
+  errorEnvases: 'Error al guardar los envases',
+  faltanDatos: 'Faltan datos',
+  // §5
+  completarCampos: 'Completá todos los campos antes de continuar',
+  dniLongitud: 'El DNI debe tener entre 7 y 8 dígitos',
+  // ours (server refusals and screen texts the spec does not give)
+  soloHoy: 'Solo se pueden cargar pedidos y envases en el día de hoy.',
+  soloHoyEstado: 'Solo se puede cambiar el estado de las visitas de hoy.',
+  fechaInvalida: 'La fecha no es válida (AAAA-MM-DD).',
+  diaInvalido: 'El día debe ser lunes, martes, miércoles, jueves, viernes, sábado o domingo.',
+  semanaInvalida: 'La semana debe ser un número entero entre -52 y 52.',
+  estadoInvalido: 'El estado debe ser normal, pendiente o no_fuimos.',
+  clienteInvalido: 'Indique el cliente.',
+  clienteAjeno: 'El cliente no pertenece a su recorrido.',
+  sinRenglones: 'El pedido no tiene productos con cantidad mayor a 0.',
+  productoInvalido: 'Indique el producto de cada renglón.',
+  productoInexistente: 'Uno de los productos no existe o no está disponible.',
+  envaseInexistente: 'Uno de los productos no es un envase.',
+  cantidadInvalida: 'La cantidad debe ser un número mayor que 0 con hasta 3 decimales.',
+  cantidadEnvaseInvalida: 'La cantidad de envases debe ser un número de 0 o más con hasta 3 decimales.',
+  precioInvalido: 'El precio debe ser un número de 0 o más con hasta 2 decimales.',
+  tipoOperacionInexistente: 'El tipo de operación no existe.',
+  claveObligatoria: 'Falta la clave de idempotencia (encabezado Idempotency-Key).',
+  clavePedidoEliminado: 'Este pedido fue eliminado en el servidor antes de que llegara su reenvío.',
+  demasiadosRenglones: 'Un pedido admite hasta 200 renglones.',
+} as const;
+
+export const TURNOS = ['mañana', 'tarde'] as const;
+export type Turno = (typeof TURNOS)[number];
+export const DIAS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
+export type Dia = (typeof DIAS)[number];
+export const ESTADOS_VISITA = ['normal', 'pendiente', 'no_fuimos'] as const;
+export type EstadoVisita = (typeof ESTADOS_VISITA)[number];
+/** §9: the repeat-order suggestion looks 7 days back. */
+export const DIAS_ATRAS_SUGERENCIA = 7;
+/** §8: notifications last 9000 ms. */
+export const FIELD_NOTIFY_MS = 9000;
+export const SIN_DIRECCION = 'Sin dirección';
+/** The header a write carries so that a retry or a replay of the offline queue never makes a second record. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+const isoDay = z
+  .string({ error: fieldMsg.fechaInvalida })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: fieldMsg.fechaInvalida })
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, { error: fieldMsg.fechaInvalida });
+
+/** 'YYYY-MM-DD' → 1 (lunes) … 7 (domingo). */
+export function weekdayOf(iso: string): number {
+  const d = new Date(`${iso}T12:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+/** 'YYYY-MM-DD' plus n days (negative goes back). */
+export function addDays(iso: string, n: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+/** The date of a weekday (1–7) in the week (Monday to Sunday) of `today`. */
+export function dateOfWeekday(weekday: number, today: string = todayInArgentina()): string {
+  return addDays(today, weekday - weekdayOf(today));
+}
+export function dayName(weekday: number): Dia {
+  return DIAS[weekday - 1]!;
+}
+
+const entityId = z.coerce.number({ error: fieldMsg.clienteInvalido }).int({ error: fieldMsg.clienteInvalido }).positive({ error: fieldMsg.clienteInvalido });
+const productId = z.coerce.number({ error: fieldMsg.productoInvalido }).int({ error: fieldMsg.productoInvalido }).positive({ error: fieldMsg.productoInvalido });
+const decimals = (n: number, places: number) => Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6;
+
+// ── Visits ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const estadoRequest = z.object({
+  fecha: isoDay,
+  codent_id: entityId,
+  estado: z.enum(ESTADOS_VISITA, { error: fieldMsg.estadoInvalido }),
+});
+export type EstadoRequest = z.infer<typeof estadoRequest>;
+
+export const visitaCliente = z.object({
+  ventas_id: z.number().nullable(),
+  id: z.number(),
+  codenti_id: z.number(),
+  nombre: z.string(),
+  lugar_entrega: z.string(),
+  turno: z.enum(TURNOS),
+  num_documento: z.string(),
+  estado_venta: z.enum(['realizado', 'pendiente']),
+  es_nuevo: z.boolean(),
+  hora: z.string().nullable(),
+  detalle: z.string(),
+  estado: z.enum(ESTADOS_VISITA),
+});
+export type VisitaCliente = z.infer<typeof visitaCliente>;
+
+export const visitasResponse = z.object({
+  success: z.literal(true),
+  fecha: z.string(),
+  dia: z.enum(DIAS),
+  clientes: z.array(visitaCliente),
+  turnos: z.array(z.enum(TURNOS)),
+});
+export type VisitasResponse = z.infer<typeof visitasResponse>;
+
+/**
+ * §4 'Planner day: index Monday to Sunday, with a week offset': `day` is the weekday (today's when missing) and
+ * `semana` the week counted from the current one (0 this week, 1 the next, -1 the previous).
+ */
+export const visitasHoyQuery = z.object({
+  day: z.enum(DIAS, { error: fieldMsg.diaInvalido }).optional(),
+  semana: z
+    .string({ error: fieldMsg.semanaInvalida })
+    .regex(/^-?\d{1,3}$/, { error: fieldMsg.semanaInvalida })
+    .transform(Number)
+    .refine((n) => Math.abs(n) <= SEMANAS_MAX, { error: fieldMsg.semanaInvalida })
+    .optional(),
+});
+export const visitasFechaQuery = z.object({ date: isoDay });
+
+// ── Sales ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const tipoOperacion = z.object({ id: z.number(), value: z.number(), descripcion: z.string() });
+export const tiposOperacionResponse = z.object({ success: z.literal(true), productos: z.array(tipoOperacion) });
+export type TipoOperacion = z.infer<typeof tipoOperacion>;
+
+export const clienteDetalle = z.object({
+  id: z.number(),
+  generalId: z.number(),
+  nombre: z.string(),
+  direccion: z.string(),
+  documento: z.string(),
+  hora: z.string().nullable(),
+  estado: z.enum(ESTADOS_VISITA),
+});
+export type ClienteDetalle = z.infer<typeof clienteDetalle>;
+
+export const compra = z.object({
+  producto: z.string(),
+  producto_id: z.number(),
+  cantidad: z.string(),
+  precio: z.string(),
+  subtotal: z.string(),
+  es_envase: z.boolean(),
+  ventas_id: z.number().nullable(),
+});
+export type Compra = z.infer<typeof compra>;
+
+export const ventasProductsParams = z.object({ clientId: entityId, date: isoDay });
+export const ventasProductsResponse = z.object({
+  success: z.literal(true),
+  cliente: clienteDetalle,
+  compras: z.array(compra),
+  total: z.string(),
+});
+export type VentasProductsResponse = z.infer<typeof ventasProductsResponse>;
+
+const cantidadVenta = z.coerce
+  .number({ error: fieldMsg.cantidadInvalida })
+  .refine((n) => Number.isFinite(n) && n <= 99_999_999 && decimals(n, 3), { error: fieldMsg.cantidadInvalida });
+const precioVenta = z
+  .union([z.number(), z.string(), z.null()], { error: fieldMsg.precioInvalido })
+  .optional()
+  // §5: a missing price counts as 0.
+  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
+  .refine((s) => /^\d{1,13}(\.\d{1,2})?$/.test(s), { error: fieldMsg.precioInvalido });
+
+/**
+ * §3 'Sales order as sent'. Rows without a product or with a quantity of 0 or less are ignored (§5); the server
+ * recomputes importe_total from the rows it keeps and answers it, whatever the browser sent.
+ */
+export const pedidoRequest = z
+  .object({
+    fecha: isoDay,
+    codentiId: entityId,
+    tipoOperacion: z.coerce.number({ error: fieldMsg.tipoOperacionInexistente }).int().positive({ error: fieldMsg.tipoOperacionInexistente }).nullable().optional(),
+    importe_total: z.union([z.number(), z.string()]).optional(),
+    renglones: z
+      .array(z.object({ codprodId: z.unknown().optional(), cantidadStock: z.unknown().optional(), precio_unitario: z.unknown().optional() }), { error: fieldMsg.sinRenglones })
+      .max(200, { error: fieldMsg.demasiadosRenglones }),
+  })
+  .transform((o, ctx) => {
+    const kept: Array<{ codprodId: number; cantidadStock: number; precio_unitario: string }> = [];
+    for (const r of o.renglones) {
+      const product = productId.safeParse(r.codprodId);
+      const qty = Number(r.cantidadStock);
+      if (!product.success || !(qty > 0)) continue;
+      const q = cantidadVenta.safeParse(r.cantidadStock);
+      if (!q.success) {
+        ctx.addIssue({ code: 'custom', message: fieldMsg.cantidadInvalida, path: ['renglones'] });
+        return z.NEVER;
+      }
+      const p = precioVenta.safeParse(r.precio_unitario);
+      if (!p.success) {
+        ctx.addIssue({ code: 'custom', message: fieldMsg.precioInvalido, path: ['renglones'] });
+        return z.NEVER;
+      }
+      kept.push({ codprodId: product.data, cantidadStock: q.data, precio_unitario: p.data });
+    }
+    if (kept.length === 0) {
+      ctx.addIssue({ code: 'custom', message: fieldMsg.sinRenglones, path: ['renglones'] });
+      return z.NEVER;
+    }
+    return { fecha: o.fecha, codentiId: o.codentiId, tipoOperacion: o.tipoOperacion ?? null, renglones: kept };
+  });
+export type PedidoRequest = z.input<typeof pedidoRequest>;
+
+export const pedidoResponse = z.object({
+  success: z.literal(true),
+  msg: z.string(),
+  id: z.number(),
+  importe_total: z.string(),
+  /** true when this key had already been recorded: the answer is the first one's, nothing new was written. */
+  repetido: z.boolean(),
+});
+export type PedidoResponse = z.infer<typeof pedidoResponse>;
+
+/** `repetido`: this Idempotency-Key had already deleted (the first answer, nothing deleted now). */
+export const deletePedidoResponse = z.object({ success: z.literal(true), msg: z.string(), eliminados: z.number(), repetido: z.boolean() });
+
+export const envasesRequest = z
+  .object({
+    clienteId: z.unknown().optional(),
+    fecha: z.unknown().optional(),
+    envases: z.array(z.object({ productoId: z.unknown().optional(), cantidad: z.unknown().optional() }), { error: fieldMsg.faltanDatos }).max(200),
+  })
+  .transform((o, ctx) => {
+    const client = entityId.safeParse(o.clienteId);
+    const date = isoDay.safeParse(o.fecha);
+    if (!client.success || !date.success) {
+      ctx.addIssue({ code: 'custom', message: fieldMsg.faltanDatos });
+      return z.NEVER;
+    }
+    // §5: only rows with a product and a quantity of at least 0 are kept.
+    const rows = new Map<number, number>();
+    for (const r of o.envases) {
+      const product = productId.safeParse(r.productoId);
+      const qty = r.cantidad === null || r.cantidad === undefined || r.cantidad === '' ? NaN : Number(r.cantidad);
+      if (!product.success || !(qty >= 0)) continue;
+      if (qty > 99_999_999 || !decimals(qty, 3)) {
+        ctx.addIssue({ code: 'custom', message: fieldMsg.cantidadEnvaseInvalida });
+        return z.NEVER;
+      }
+      rows.set(product.data, (rows.get(product.data) ?? 0) + qty);
+    }
+    return { clienteId: client.data, fecha: date.data, envases: [...rows].map(([productoId, cantidad]) => ({ productoId, cantidad })) };
+  });
+export type EnvasesRequest = z.input<typeof envasesRequest>;
+export const envasesResponse = z.object({ success: z.literal(true), msg: z.string(), guardados: z.number() });
+
+// ── Products and customers ──────────────────────────────────────────────────────────────────────────────────
+
+export const productoDisponible = z.object({ id: z.number(), nombre: z.string(), precio: z.string() });
+export type ProductoDisponible = z.infer<typeof productoDisponible>;
+export const productosResponse = z.object({ success: z.literal(true), productos: z.array(productoDisponible) });
+
+export const clienteLista = z.object({
+  id: z.number(),
+  generalId: z.number(),
+  nombre: z.string(),
+  direccion: z.string(),
+  documento: z.string(),
+});
+export type ClienteLista = z.infer<typeof clienteLista>;
+export const clientesResponse = z.object({ success: z.literal(true), clientes: z.array(clienteLista) });
+
+/** §3 'New customer payload' and §5: all three required, DNI of 7 or 8 digits. */
+export const nuevoClienteRequest = z.object({
+  nombre: z.string({ error: fieldMsg.completarCampos }).trim().min(1, { error: fieldMsg.completarCampos }).max(120, { error: fieldMsg.completarCampos }),
+  nrodoc: z
+    .union([z.string(), z.number()], { error: fieldMsg.completarCampos })
+    .transform((v) => String(v).trim())
+    .refine((s) => s.length > 0, { error: fieldMsg.completarCampos })
+    .refine((s) => s.length === 0 || /^\d{7,8}$/.test(s), { error: fieldMsg.dniLongitud }),
+  direccion: z.string({ error: fieldMsg.completarCampos }).trim().min(1, { error: fieldMsg.completarCampos }).max(200, { error: fieldMsg.completarCampos }),
+});
+export type NuevoClienteRequest = z.input<typeof nuevoClienteRequest>;
+export const nuevoClienteResponse = z.object({ success: z.literal(true), id: z.number(), codenti_id: z.number(), repetido: z.boolean() });
+
+const okMsg = z.object({ success: z.literal(true), msg: z.string() });
+
+function route<T extends RouteDef>(def: T): T {
+  return def;
+}
+const base = { tag: 'field', access: 'company', module: 'repartos' } as const;
+
+export const fieldRoutes = {
+  estado: route({ ...base, method: 'PATCH', url: '/customers/estado', summary: 'Cambia el estado de la visita de hoy (normal, pendiente, no_fuimos)', body: estadoRequest, response: okMsg }),
+  visitasHoy: route({ ...base, method: 'GET', url: '/visitas/hoy', summary: 'Clientes del recorrido de un día de la semana (hoy por defecto), en esta semana o a `semana` semanas de ella', query: visitasHoyQuery, response: visitasResponse }),
+  visitasFecha: route({ ...base, method: 'GET', url: '/visitas/fecha', summary: 'Visitas de una fecha: lo realizado si es pasada, el recorrido previsto si es futura', query: visitasFechaQuery, response: visitasResponse }),
+  tiposOperacion: route({ ...base, method: 'GET', url: '/ventas/tipo-operacion', summary: 'Tipos de operación de la venta', response: tiposOperacionResponse }),
+  compras: route({ ...base, method: 'GET', url: '/ventas/products/:clientId/:date', summary: 'Cliente y sus compras (ventas y envases) de una fecha', params: ventasProductsParams, response: ventasProductsResponse }),
+  pedido: route({ ...base, method: 'POST', url: '/ventas/pedido', summary: 'Registra una venta de hoy; idempotente por el encabezado Idempotency-Key', body: pedidoRequest, response: pedidoResponse }),
+  borrarPedido: route({ ...base, method: 'DELETE', url: '/ventas/pedido/:clientId/:date', summary: 'Elimina las ventas de hoy del cliente; con Idempotency-Key, una sola vez por clave', params: ventasProductsParams, response: deletePedidoResponse }),
+  envases: route({ ...base, method: 'PUT', url: '/ventas/envases', summary: 'Guarda (reemplaza) los envases del cliente en el día de hoy', body: envasesRequest, response: envasesResponse }),
+  productos: route({ ...base, method: 'GET', url: '/products', summary: 'Productos disponibles para la venta, con el precio de lista', response: productosResponse }),
+  productosEnvase: route({ ...base, method: 'GET', url: '/products/envase', summary: 'Productos que son envases retornables', response: productosResponse }),
+  clientes: route({ ...base, method: 'GET', url: '/customers', summary: 'Clientes del repartidor (recorrido y los que dio de alta)', response: clientesResponse }),
+  nuevoCliente: route({ ...base, method: 'POST', url: '/customers', summary: 'Da de alta un cliente (nombre, nrodoc, direccion); idempotente por Idempotency-Key', body: nuevoClienteRequest, response: nuevoClienteResponse }),
+} satisfies Record<string, RouteDef>;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { msg } from './messages.js';
+import { dateRangeQuery, queryBoolean } from './common.js';
+import { directOpenQuery, fiscalMsg } from './fiscal.js';
+import { statementMsg } from './statements.js';
+import type { RouteDef } from './routes.js';
+
+/**
+ * The grain ledger, 'FICHA DE GRANOS' (statements.md §2 'Grain ledger', §3, §5, §7): GET /proxy/cgi/etenet_fichadet
+ * and its row detail etenet_fichapaq, over grain_movements (the ledger of the dashboard's grain position).
+ * Decisions: docs/decisions/statements.md.
+ */
+
+export const grainMsg = {
+  granoInvalido: 'El grano indicado no existe.',
+  cosechaInvalida: 'La cosecha indicada no es válida.',
+  fechaHastaObligatoria: fiscalMsg.fechaHastaObligatoria,
+  fechaDesdeInvalida: fiscalMsg.fechaDesdeInvalida,
+  fechaHastaInvalida: fiscalMsg.fechaHastaInvalida,
+  fechasInvertidas: fiscalMsg.fechasInvertidas,
+  resumenInvalido: statementMsg.resumenInvalido,
+  comprobanteInvalido: 'El tipo de comprobante indicado no existe.',
+  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
+  comprobanteObligatorio: fiscalMsg.comprobanteObligatorio,
+  comprobanteInexistente: fiscalMsg.comprobanteInexistente,
+} as const;
+
+export const GRAIN_PAGE_SIZE = 7;
+
+/** Kinds of grain_movements by their voucher code (codcom): romaneo, certificado, transferencia, 1116B/C, parcial, retiro. */
+export const GRAIN_VOUCHERS = [
+  { kind: 1, codcom: 'RO', descom: 'Romaneo' },
+  { kind: 2, codcom: 'CE', descom: 'Certificado de depósito' },
+  { kind: 3, codcom: 'TR', descom: 'Transferencia recibida' },
+  { kind: 4, codcom: 'LB', descom: 'Liquidación 1116B/C' },
+  { kind: 5, codcom: 'LP', descom: 'Liquidación parcial' },
+  { kind: 6, codcom: 'RT', descom: 'Retiro' },
+] as const;
+const CODCOMS = GRAIN_VOUCHERS.map((v) => v.codcom) as [string, ...string[]];
+
+export const GRAIN_SUMMARIES = [
+  { id: 1, codres: 'TOD', desres: 'Todos los movimientos' },
+  { id: 2, codres: 'ENT', desres: 'Solo entradas' },
+  { id: 3, codres: 'SAL', desres: 'Solo salidas' },
+] as const;
+export type GrainSummaryCode = (typeof GRAIN_SUMMARIES)[number]['codres'];
+
+/** cosecha: one or more harvests ('2024/25'), repeated or comma-separated. */
+const cosechaField = z
+  .union([z.string(), z.array(z.string())], { error: grainMsg.cosechaInvalida })
+  .optional()
+  .transform((v, ctx) => {
+    const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+    const out = [...new Set(list.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))];
+    if (out.some((c) => !/^\d{4}\/\d{2}$/.test(c))) {
+      ctx.addIssue({ code: 'custom', message: grainMsg.cosechaInvalida });
+      return z.NEVER;
+    }
+    return out;
+  });
+
+const filterShape = {
+  grano: z.string({ error: grainMsg.granoInvalido }).trim().regex(/^[A-Z]{2,6}$/, grainMsg.granoInvalido).optional(),
+  cosecha: cosechaField,
+  codres: z.enum(['TOD', 'ENT', 'SAL'], { error: grainMsg.resumenInvalido }).default('TOD'),
+  codcom: z.enum(CODCOMS, { error: grainMsg.comprobanteInvalido }).optional(),
+  ...dateRangeQuery({ desdeInvalida: grainMsg.fechaDesdeInvalida, hastaInvalida: grainMsg.fechaHastaInvalida }, { desde: 'fechaDesde', hasta: 'fechaHasta' }),
+};
+
+type Dates = { fechaDesde?: string | undefined; fechaHasta?: string | undefined };
+/** §5: the grain search requires the end date; from ≤ to. */
+export function grainFilterProblem(v: Dates): { message: string; path: string } | null {
+  if (v.fechaDesde && !v.fechaHasta) return { message: grainMsg.fechaHastaObligatoria, path: 'fechaHasta' };
+  if (v.fechaDesde && v.fechaHasta && v.fechaDesde > v.fechaHasta) return { message: grainMsg.fechasInvertidas, path: 'fechaDesde' };
+  return null;
+}
+function withRules<T extends z.ZodType<Dates>>(s: T) {
+  return s.superRefine((v, ctx) => {
+    const p = grainFilterProblem(v);
+    if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+  });
+}
+
+export const grainFilter = withRules(z.object(filterShape));
+export type GrainFilter = z.output<typeof grainFilter>;
+export const grainListQuery = withRules(
+  z.object({
+    ...filterShape,
+    start: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(0, msg.solicitudInvalida).default(0),
+    limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(GRAIN_PAGE_SIZE),
+  }),
+);
+export type GrainListQuery = z.input<typeof grainListQuery>;
+export const grainExportQuery = withRules(
+  z.object({
+    ...filterShape,
+    ...directOpenQuery.shape,
+    files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
+    type: z.enum(['pdf', 'excel'], { error: grainMsg.tipoArchivoInvalido }),
+  }),
+);
+export const grainQueryDoc = z.object({
+  ...filterShape,
+  start: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  files: queryBoolean.optional(),
+  type: z.enum(['pdf', 'excel']).optional(),
+  ...directOpenQuery.shape,
+});
+
+/** etenet_fichapaq: the row to expand. */
+export const grainDetailQuery = z.object({
+  codcom: z.enum(CODCOMS, { error: grainMsg.comprobanteObligatorio }),
+  codtal: z.coerce.number({ error: grainMsg.comprobanteObligatorio }).int(grainMsg.comprobanteObligatorio).min(0, grainMsg.comprobanteObligatorio).max(99, grainMsg.comprobanteObligatorio),
+  numero: z.coerce.number({ error: grainMsg.comprobanteObligatorio }).int(grainMsg.comprobanteObligatorio).min(0, grainMsg.comprobanteObligatorio).max(999_999_999, grainMsg.comprobanteObligatorio),
+});
+
+const kg = { entradas: z.number(), certificados: z.number(), salidas: z.number() };
+const kgText = { entradas_con_formato: z.string(), certificados_con_formato: z.string(), salidas_con_formato: z.string() };
+
+export const grainRow = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  deslar2: z.string(),
+  /** Delivered direct to port: the 'DP' badge. */
+  directo: z.boolean(),
+  cosecha: z.string(),
+  numpre: z.string(),
+  ...kg,
+  ...kgText,
+  saldo: z.number(),
+  saldo_con_formato: z.string(),
+  expande: z.boolean(),
+  codcom2: z.string(),
+  codtal2: z.number().int(),
+  numero2: z.number().int(),
+});
+export type GrainRow = z.infer<typeof grainRow>;
+
+export const grainTotals = z.object({ ...kg, ...kgText, saldo: z.number(), saldo_con_formato: z.string() });
+
+export const grainResponse = z.object({
+  success: z.literal(true),
+  items: z.array(grainRow),
+  total: z.number().int(),
+  grano: z.string().nullable(),
+  granos: z.array(z.object({ grano: z.string(), descripcion: z.string() })),
+  resumenes: z.array(z.object({ id: z.number().int(), codres: z.string(), desres: z.string() })),
+  /** Stock per harvest of the grain and its total, in kilograms. */
+  valoresdegranos: z.array(z.object({ descri: z.string(), valor: z.string(), cosecha: z.string() })),
+  cosechas: z.array(z.object({ cosecha: z.string(), descripcion: z.string() })),
+  tipodecomprobantes: z.array(z.object({ id: z.string(), descom: z.string() })),
+  /** Column totals of everything the filter matches; saldo is the stock of the selected harvests. */
+  totales: grainTotals,
+});
+export type GrainResponse = z.infer<typeof grainResponse>;
+
+export const grainDetailResponse = z.object({
+  success: z.literal(true),
+  items: z.array(grainRow.omit({ saldo: true, saldo_con_formato: true, expande: true })),
+});
+export type GrainDetailResponse = z.infer<typeof grainDetailResponse>;
+
+export const grainRoutes = {
+  ficha: {
+    method: 'GET',
+    url: '/proxy/cgi/etenet_fichadet',
+    tag: 'grain',
+    access: 'entity',
+    module: 'granos',
+    summary: 'Ficha de granos: movimientos de un grano (7 por página) con saldo en kilos, cosechas, totales; con files=true&type=pdf|excel exporta',
+    query: grainQueryDoc,
+    response: grainResponse.or(z.string().describe('archivo (binario)')),
+  },
+  detalle: {
+    method: 'GET',
+    url: '/proxy/cgi/etenet_fichapaq',
+    tag: 'grain',
+    access: 'entity',
+    module: 'granos',
+    summary: 'Detalle de un certificado de la ficha de granos: las descargas (romaneos) que certifica',
+    query: grainDetailQuery,
+    response: grainDetailResponse,
+  },
+} satisfies Record<string, RouteDef>;

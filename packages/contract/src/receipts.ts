@@ -1,0 +1,415 @@
+import { z } from 'zod';
+import { idSchema, int4Schema, offsetSchema } from './common.js';
+import { PROFILE } from './profiles.js';
+import { msg } from './messages.js';
+import type { RouteDef } from './routes.js';
+
+/**
+ * Receipts (recibos) and voucher authorization: statements.md §2–§9 and docs/decisions/receipts.md.
+ * Amounts travel as decimal strings ('1234.56'): the browser and the server do their arithmetic with decimal.js,
+ * never with floats. The `_con_formato` fields carry the es-AR text.
+ */
+
+export const receiptsMsg = {
+  // §5, word for word (the double space of the file message included).
+  saldoMayor: (amount: string) => `El saldo a aplicar debe ser menor a ${amount}`,
+  saldoNegativo: (amount: string) => `El saldo a aplicar debe estar comprendido entre $ ${amount} y cero`,
+  importeNegativo: 'El importe a cobrar no puede ser negativo.',
+  sinDocumentos: 'No tiene seleccionado ningun documento a cobrar',
+  verifiqueImportes: 'Verifique los importes a cobrar',
+  cobroInsuficiente: 'El cobro debe ser igual o superior al importe a cobrar',
+  diferenciaACuenta: (amount: string) => `La diferencia $ ${amount} se considera deuda con pago a cuenta`,
+  alMenosUnCobro: 'Debe ingresar al menos un cobro.',
+  archivoRequerido: (n: number) => `Método cobro ${n}:  El archivo es requerido`,
+  campoRequerido: (n: number, label: string) => `Método cobro ${n}: El campo ${label} es requerido`,
+  // §8
+  noSePudoGenerar: 'No se puedo generar el Recibo',
+  noSePudoOperar: msg.errorGenerico,
+  operacionCancelada: 'Operación cancelada',
+  errorCargarDatos: msg.errorCargarDatos,
+  noHayMas: msg.noHayMasRegistros,
+  // Where the spec is silent (docs/decisions/receipts.md).
+  reciboGenerado: 'Recibo generado',
+  reciboGeneradoMsg: (numero: string, importe: string) => `Se generó el recibo provisorio ${numero} por ${importe}. Queda pendiente de aprobación.`,
+  totalesNoCoinciden: 'Los totales informados no coinciden con los documentos y cobros del recibo.',
+  documentoAjeno: 'El comprobante no pertenece a la entidad o ya no tiene saldo pendiente.',
+  documentoRepetido: 'Un comprobante figura más de una vez.',
+  formaCobroInexistente: 'La forma de cobro no existe.',
+  opcionInvalida: (n: number, label: string) => `Método cobro ${n}: El campo ${label} tiene un valor inválido`,
+  fechaFutura: 'La fecha del recibo no puede ser posterior a hoy.',
+  fechaNoModificable: 'La fecha del recibo no puede modificarse.',
+  fechaInvalida: 'La fecha del recibo no es válida.',
+  observacionLarga: 'La observación no puede superar los 500 caracteres.',
+  datosInvalidos: 'Los datos del recibo no son válidos.',
+  claveIdempotencia: 'Falta la clave de operación (Idempotency-Key) del recibo.',
+  archivoTipo: (name: string) => `El archivo ${name} debe ser PDF, JPG o PNG.`,
+  archivoGrande: (name: string, mb: number) => `El archivo ${name} supera los ${mb} MB.`,
+  demasiadosArchivos: (n: number) => `No se pueden adjuntar más de ${n} archivos.`,
+  envioGrande: (mb: number) => `Los archivos adjuntos superan los ${mb} MB en total.`,
+  archivoSinCampo: 'Hay un archivo que no corresponde a ningún cobro.',
+  reciboInexistente: 'El recibo no existe.',
+  adjuntoInexistente: 'El archivo adjunto no existe.',
+  reciboYaDecidido: (estado: string, quien: string, cuando: string) => `El recibo ya fue ${estado} por ${quien} el ${cuando}.`,
+  reciboAprobado: (numero: string) => `Recibo ${numero} aprobado.`,
+  reciboRechazado: (numero: string) => `Recibo ${numero} rechazado.`,
+  motivoLargo: 'El motivo no puede superar los 300 caracteres.',
+  saldoInsuficienteAprobacion: (documento: string, saldo: string) =>
+    `No se puede aprobar: ${documento} tiene un saldo pendiente de $ ${saldo}, menor a lo que el recibo le aplica. Rechace el recibo.`,
+  textoCompartirRecibo: 'Recibo',
+  // Voucher authorization
+  tituloAutorizacion: 'AUTORIZACION DE COMPROBANTES',
+  motivoRequerido: 'Debe ingresar el detalle.',
+  comprobanteInexistente: 'El comprobante no existe o no está pendiente de autorización.',
+  yaDecidido: (estado: string, quien: string, cuando: string) => `El comprobante ya fue ${estado} por ${quien} el ${cuando}.`,
+  autorizado: 'Comprobante autorizado.',
+  rechazado: 'Comprobante rechazado.',
+  estadoInvalido: msg.estadoInvalido,
+  paginaInvalida: 'Los valores de paginación no son válidos.',
+} as const;
+
+export const RECEIPTS = {
+  pageSize: 5,
+  authorizationPageSize: 7,
+  maxFileBytes: 5 * 1024 * 1024,
+  maxFiles: 10,
+  maxTotalBytes: 20 * 1024 * 1024,
+  maxObservation: 500,
+} as const;
+
+/**
+ * §4: "values are parsed by removing the currency sign and thousands dots and turning the comma into a decimal
+ * point, then rounded to 2 decimals". A plain decimal ('1234.5') is taken as it is. Returns a decimal string with
+ * two decimals, or null when the text is not an amount. (Rounding half up is done on the string: no floats.)
+ */
+export function parseAmountText(text: string | number): string | null {
+  let t = String(text).replace(/\$/g, '').replace(/\s+/g, '');
+  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
+  const negative = t.startsWith('-');
+  const [intPart, frac = ''] = t.replace('-', '').split('.') as [string, string?];
+  let cents = BigInt(intPart + (frac + '00').slice(0, 2));
+  if ((frac[2] ?? '0') >= '5') cents += 1n;
+  const abs = cents.toString().padStart(3, '0');
+  const out = `${abs.slice(0, -2)}.${abs.slice(-2)}`.replace(/^0+(?=\d)/, '');
+  return cents === 0n ? '0.00' : negative ? `-${out}` : out;
+}
+
+// Every number the receipts routes compare with a column stays inside int4: a larger one is a 400, never a 500.
+const start = offsetSchema(receiptsMsg.paginaInvalida).default(0);
+const limit = (d: number) => z.coerce.number({ error: receiptsMsg.paginaInvalida }).int().min(1, { error: receiptsMsg.paginaInvalida }).max(50, { error: receiptsMsg.paginaInvalida }).default(d);
+const flag01 = z.enum(['0', '1', 'true', 'false'], { error: receiptsMsg.estadoInvalido }).transform((v) => v === '1' || v === 'true');
+const decimalString = z.string();
+
+// ── Generated receipts ────────────────────────────────────────────────────────────────────────────────────────
+
+/** pendientes=1 pending, 0 approved (§4); rechazados=1 (beyond the spec) the rejected ones, whatever pendientes says. */
+export const recibosListQuery = z.object({ start, limit: limit(RECEIPTS.pageSize), pendientes: flag01.default(true), rechazados: flag01.default(false) });
+export type RecibosListQuery = z.input<typeof recibosListQuery>;
+
+export const reciboPago = z.object({ descripcion: z.string(), importe: decimalString, importe_con_formato: z.string(), detalle: z.string() });
+export const reciboAdjunto = z.object({ id: z.number().int(), nombre: z.string(), tipo: z.string(), tamano: z.number().int() });
+export const reciboAplicacion = z.object({ descripcion: z.string(), importe: decimalString, importe_con_formato: z.string() });
+export const reciboItem = z.object({
+  id: z.number().int(),
+  /** 'Recibo provisorio' (pending), 'Recibo' (approved) or 'Recibo rechazado'. */
+  descom: z.string(),
+  /** The receipt's date, dd/mm/yyyy. */
+  forig_id: z.string(),
+  fecha: z.string(),
+  torig: z.string(),
+  /** '0002-00000012' */
+  norig: z.string(),
+  importe: decimalString,
+  importe_con_formato: z.string(),
+  estado: z.enum(['pendiente', 'aprobado', 'rechazado']),
+  codcom: z.string(),
+  codtal: z.number().int(),
+  numero: z.number().int(),
+  entidad: z.string(),
+  observacion: z.string(),
+  aprobado_por: z.string().nullable(),
+  aprobado_el: z.string().nullable(),
+  rechazado_por: z.string().nullable(),
+  rechazado_el: z.string().nullable(),
+  motivo_rechazo: z.string().nullable(),
+  pagos: z.array(reciboPago),
+  comprobantes: z.array(reciboAplicacion),
+  adjuntos: z.array(reciboAdjunto),
+});
+export type ReciboItem = z.infer<typeof reciboItem>;
+export const recibosListResponse = z.object({ success: z.literal(true), items: z.array(reciboItem), total: z.number().int() });
+export type RecibosListResponse = z.infer<typeof recibosListResponse>;
+
+// ── Pending documents ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const pendienteItem = z.object({
+  /** The document (account movement) to apply to: comprobantes[].id of the post. */
+  id: z.number().int(),
+  descomp: z.string(),
+  letra: z.string().nullable(),
+  torig: z.string(),
+  norig: z.string(),
+  fecha: z.string(),
+  /** Due date dd/mm/yyyy, or '' when the document has none. */
+  fecha_venc_id: z.string(),
+  vencido: z.boolean(),
+  importe_total: decimalString,
+  /** What receipts apply to it: approved ones and those awaiting approval (outstanding = total − aplicado). */
+  importe_aplicado: decimalString,
+  /** The part of importe_aplicado in receipts still awaiting approval: the ledger has not taken it yet. */
+  importe_en_aprobacion: decimalString,
+  importe_saldo: decimalString,
+  importe_saldo_con_formato: z.string(),
+});
+export type PendienteItem = z.infer<typeof pendienteItem>;
+export const pendientesResponse = z.object({
+  success: z.literal(true),
+  items: z.array(pendienteItem),
+  /** Today in Buenos Aires (YYYY-MM-DD): the receipt's default date and the latest one allowed. */
+  hoy: z.string(),
+  parametros: z.object({ permite_anticipos: z.boolean(), modifica_fecha: z.boolean() }),
+});
+export type PendientesResponse = z.infer<typeof pendientesResponse>;
+
+// ── Payment methods ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const campoOption = z.object({ id: z.string(), descripcion: z.string() });
+export const campo = z.object({
+  id: z.string(),
+  id_ep: z.string().nullable(),
+  label: z.string(),
+  type: z.enum(['input', 'select', 'date', 'checkbox']),
+  inputtype: z.enum(['text', 'number', 'file']),
+  suma: z.boolean(),
+  required: z.boolean(),
+  requiredFile: z.boolean(),
+  placeholder: z.string(),
+  options: z.array(campoOption),
+  value: z.string(),
+  selected: z.string(),
+  opc: z.string(),
+});
+export type Campo = z.infer<typeof campo>;
+export const formaCobro = z.object({ codcon: z.number().int(), descon: z.string(), campos: z.array(campo) });
+export type FormaCobro = z.infer<typeof formaCobro>;
+export const formasCobroResponse = z.object({ success: z.literal(true), items: z.array(formaCobro) });
+export type FormasCobroResponse = z.infer<typeof formasCobroResponse>;
+
+// ── Posting a receipt (multipart) ─────────────────────────────────────────────────────────────────────────────
+
+/** One payment line: its method and the value of each field; a file field names its part by index in files[]. */
+export const formaPagoLine = z.object({
+  codcon: z.number({ error: receiptsMsg.formaCobroInexistente }).int(),
+  campos: z
+    .array(
+      z.object({
+        id: z.string().max(60),
+        value: z.union([z.string().max(200), z.boolean(), z.null()]).optional(),
+        file: z.number().int().min(0).max(RECEIPTS.maxFiles - 1).optional(),
+      }),
+    )
+    .max(30),
+});
+export type FormaPagoLine = z.infer<typeof formaPagoLine>;
+export const formaPagoList = z.array(formaPagoLine, { error: receiptsMsg.alMenosUnCobro }).min(1, { error: receiptsMsg.alMenosUnCobro }).max(20);
+export const comprobanteLine = z.object({ id: idSchema(undefined, { coerce: false }), importe: z.union([z.string(), z.number()]) });
+export const comprobantesList = z.array(comprobanteLine).max(200);
+export const observacionesValue = z.object({
+  fecha: z.string({ error: receiptsMsg.fechaInvalida }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: receiptsMsg.fechaInvalida }),
+  observacion: z.string().max(RECEIPTS.maxObservation, { error: receiptsMsg.observacionLarga }).default(''),
+});
+
+/** The text fields of POST /proxy/recibos, as they arrive in the multipart form (JSON where structured). */
+export const reciboPostFields = z.object({
+  formaPago: z.string({ error: receiptsMsg.alMenosUnCobro }),
+  comprobantes: z.string().default('[]'),
+  observaciones: z.string({ error: receiptsMsg.fechaInvalida }),
+  totalSeleccionado: z.string({ error: receiptsMsg.totalesNoCoinciden }),
+  totalAcobrar: z.string({ error: receiptsMsg.verifiqueImportes }),
+});
+export const reciboPostResponse = z.object({
+  success: z.literal(true),
+  title: z.string(),
+  msg: z.string(),
+  cuit: z.string(),
+  recibo: reciboItem,
+  /** true when this answer repeats a receipt already made with the same Idempotency-Key. */
+  repetido: z.boolean(),
+});
+export type ReciboPostResponse = z.infer<typeof reciboPostResponse>;
+
+export const reciboParams = z.object({ id: idSchema(receiptsMsg.reciboInexistente) });
+export const adjuntoParams = reciboParams.extend({ adjunto: idSchema(receiptsMsg.adjuntoInexistente) });
+export const reciboPrintQuery = z.object({
+  codcom: z.string().max(10).default('RC'),
+  codtal: int4Schema(receiptsMsg.reciboInexistente),
+  numero: int4Schema(receiptsMsg.reciboInexistente),
+  cooperativa: z.string().optional(),
+  type: z.literal('rdiprovisorio', { error: receiptsMsg.estadoInvalido }),
+  imprime: z.string().optional(),
+});
+export const reciboPrintResponse = z.object({ success: z.literal(true), archivos: z.object({ archivo: z.string() }) });
+export const reciboShareResponse = z.object({ success: z.literal(true), url: z.string(), texto: z.string(), vence: z.string() });
+export type ReciboShareResponse = z.infer<typeof reciboShareResponse>;
+export const reciboApproveResponse = z.object({ success: z.literal(true), msg: z.string(), recibo: reciboItem });
+export const reciboRejectBody = z.object({
+  motivo: z
+    .string({ error: receiptsMsg.motivoRequerido })
+    .trim()
+    .min(1, { error: receiptsMsg.motivoRequerido })
+    .max(300, { error: receiptsMsg.motivoLargo }),
+});
+export type ReciboRejectBody = z.infer<typeof reciboRejectBody>;
+
+// ── Voucher authorization ─────────────────────────────────────────────────────────────────────────────────────
+
+const optionalId = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), idSchema(receiptsMsg.estadoInvalido).optional());
+export const autorizacionListQuery = z.object({
+  start,
+  limit: limit(RECEIPTS.authorizationPageSize),
+  entidad: optionalId,
+  vendedor: optionalId,
+  zona: optionalId,
+  estado: z.enum(['pendientes', 'decididos'], { error: receiptsMsg.estadoInvalido }).default('pendientes'),
+});
+export type AutorizacionListQuery = z.input<typeof autorizacionListQuery>;
+export const voucherProducto = z.object({ descripcion: z.string(), cantidad: z.string(), importe: decimalString });
+export const voucherItem = z.object({
+  fecha: z.string(),
+  descom: z.string(),
+  torig: z.string(),
+  norig: z.string(),
+  razsoc: z.string(),
+  /** Who made the voucher. */
+  desusr: z.string(),
+  importe: decimalString,
+  importe_con_formato: z.string(),
+  /** 'Pendiente', 'Autorizado' or 'Rechazado'. */
+  desest: z.string(),
+  numpre: z.number().int().nullable(),
+  deslar2: z.string(),
+  codcom: z.string(),
+  codtal: z.number().int(),
+  numero: z.number().int(),
+  productos: z.array(voucherProducto),
+  decidido_por: z.string().nullable(),
+  decidido_el: z.string().nullable(),
+  motivo: z.string().nullable(),
+});
+export type VoucherItem = z.infer<typeof voucherItem>;
+export const autorizacionListResponse = z.object({ success: z.boolean(), msg: z.string(), items: z.array(voucherItem), total: z.number().int() });
+export type AutorizacionListResponse = z.infer<typeof autorizacionListResponse>;
+const filterItem = z.object({ id: z.number().int(), descripcion: z.string() });
+export const autorizacionFiltrosResponse = z.object({
+  success: z.literal(true),
+  entidad: z.array(filterItem),
+  vendedor: z.array(filterItem),
+  zona: z.array(filterItem),
+});
+export type AutorizacionFiltrosResponse = z.infer<typeof autorizacionFiltrosResponse>;
+export const autorizacionDecisionQuery = z.object({
+  codcom: z.string({ error: receiptsMsg.comprobanteInexistente }).min(1, { error: receiptsMsg.comprobanteInexistente }).max(10),
+  codtal: int4Schema(receiptsMsg.comprobanteInexistente),
+  numero: int4Schema(receiptsMsg.comprobanteInexistente),
+  autoriza: z.enum(['true', 'false', '1', '0'], { error: receiptsMsg.estadoInvalido }).transform((v) => v === 'true' || v === '1'),
+  motivo: z.string().trim().max(300).optional(),
+  detalle: z.string().trim().max(300).optional(),
+}).transform((q, ctx) => {
+  const motivo = q.motivo || q.detalle || '';
+  if (!motivo) ctx.addIssue({ code: 'custom', message: receiptsMsg.motivoRequerido, path: ['motivo'] });
+  return { ...q, motivo };
+});
+export const autorizacionDecisionResponse = z.object({ success: z.boolean(), data: z.object({ success: z.boolean(), msg: z.string() }) });
+export type AutorizacionDecisionResponse = z.infer<typeof autorizacionDecisionResponse>;
+
+// ── Route descriptors ─────────────────────────────────────────────────────────────────────────────────────────
+
+const rm = 'recibos';
+const am = 'autorizacion';
+/** Staff who approve receipts and decide vouchers: the company's administrators and the authorizer profile (6). */
+export const AUTHORIZER_PROFILES = [PROFILE.autorizador] as const;
+
+export const receiptsRoutes = {
+  list: {
+    method: 'GET', url: '/proxy/recibos/getAllRecibos', tag: 'recibos', access: 'entity', module: rm,
+    summary: 'Recibos generados de la entidad: pendientes=1 (pendientes de aprobación) o 0 (aprobados), o rechazados=1; 5 por página',
+    query: recibosListQuery, response: recibosListResponse,
+  },
+  pending: {
+    method: 'GET', url: '/proxy/recibos/getAllPendientes', tag: 'recibos', access: 'entity', module: rm,
+    summary: 'Documentos de la entidad con saldo pendiente (ARS), con su saldo ya descontado de los recibos aprobados y de los pendientes de aprobación',
+    response: pendientesResponse,
+  },
+  methods: {
+    method: 'GET', url: '/proxy/recibos/getAllFormasCobro', tag: 'recibos', access: 'entity', module: rm,
+    summary: 'Formas de cobro de la empresa y sus campos dinámicos (input, select, date, checkbox, archivo)',
+    response: formasCobroResponse,
+  },
+  post: {
+    method: 'POST', url: '/proxy/recibos', tag: 'recibos', access: 'entity', module: rm,
+    summary:
+      'Genera un recibo (multipart/form-data: files[], formaPago, comprobantes, observaciones, totalSeleccionado, totalAcobrar) con el ' +
+      'encabezado Idempotency-Key (una clave por intento: repetir el envío devuelve el mismo recibo). Archivos: PDF, JPG o PNG ' +
+      '(según su contenido), hasta 5 MB cada uno, 10 archivos y 20 MB en total. El servidor recalcula los totales',
+    response: reciboPostResponse,
+  },
+  pdf: {
+    method: 'GET', url: '/proxy/recibos/:id/pdf', tag: 'recibos', access: 'entity', module: rm,
+    summary: 'PDF del recibo de esta entidad', params: reciboParams, response: z.any(),
+  },
+  share: {
+    method: 'GET', url: '/proxy/recibos/:id/compartir', tag: 'recibos', access: 'entity', module: rm,
+    summary: 'Enlace público firmado (7 días, GET /compartido/{token}) al PDF del recibo y texto para compartir por WhatsApp',
+    params: reciboParams, response: reciboShareResponse,
+  },
+  attachment: {
+    method: 'GET', url: '/proxy/recibos/:id/adjuntos/:adjunto', tag: 'recibos', access: 'entity', module: rm,
+    summary: 'Archivo adjunto a un cobro del recibo (solo de esta entidad)', params: adjuntoParams, response: z.any(),
+  },
+  print: {
+    method: 'GET', url: '/proxy/recibo', tag: 'recibos', access: 'entity',
+    module: rm,
+    summary: 'Impresión del recibo provisorio (type=rdiprovisorio, imprime=true): archivos.archivo es el PDF en base64',
+    query: reciboPrintQuery, response: reciboPrintResponse,
+  },
+  staffList: {
+    method: 'GET', url: '/proxy/recibos/gestion', tag: 'recibos', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'Recibos de todas las entidades de la empresa, pendientes=1 o 0, o rechazados=1 (administradores y autorizadores)',
+    query: recibosListQuery, response: recibosListResponse,
+  },
+  staffApprove: {
+    method: 'POST', url: '/proxy/recibos/gestion/:id/aprobar', tag: 'recibos', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary:
+      'Aprueba un recibo pendiente (una sola vez): se aplica a sus documentos (bajan sus saldos), su crédito entra en la cuenta ' +
+      'corriente y pasa a Aprobados',
+    params: reciboParams, response: reciboApproveResponse,
+  },
+  staffReject: {
+    method: 'POST', url: '/proxy/recibos/gestion/:id/rechazar', tag: 'recibos', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'Rechaza un recibo pendiente con un motivo (una sola vez): libera los saldos que reservaba y no toca la cuenta corriente',
+    params: reciboParams, body: reciboRejectBody, response: reciboApproveResponse,
+  },
+  staffPdf: {
+    method: 'GET', url: '/proxy/recibos/gestion/:id/pdf', tag: 'recibos', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'PDF de un recibo de cualquier entidad de la empresa', params: reciboParams, response: z.any(),
+  },
+  staffAttachment: {
+    method: 'GET', url: '/proxy/recibos/gestion/:id/adjuntos/:adjunto', tag: 'recibos', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'Archivo adjunto de un recibo de cualquier entidad de la empresa', params: adjuntoParams, response: z.any(),
+  },
+  authorizationList: {
+    method: 'GET', url: '/proxy/cgi/etenet_getPendAutoStock', tag: 'autorizacion', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'Comprobantes de stock pendientes de autorización (o ya decididos: estado=decididos), filtrados por entidad, vendedor y zona; 7 por página',
+    query: autorizacionListQuery, response: autorizacionListResponse,
+  },
+  authorizationFilters: {
+    method: 'GET', url: '/proxy/cgi/etenet_getPendAutoStock/filtros', tag: 'autorizacion', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'Listas de los filtros entidad, vendedor y zona (id = código, descripcion) de la autorización de comprobantes',
+    response: autorizacionFiltrosResponse,
+  },
+  authorizationDecide: {
+    method: 'GET', url: '/proxy/cgi/etenet_putPendAutoStock', tag: 'autorizacion', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
+    summary: 'Autoriza (autoriza=true) o rechaza (false) un comprobante pendiente con un motivo; se decide una sola vez',
+    query: autorizacionDecisionQuery, response: autorizacionDecisionResponse,
+  },
+} satisfies Record<string, RouteDef>;

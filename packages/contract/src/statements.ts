@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { msg } from './messages.js';
+import { dateRangeQuery, queryBoolean } from './common.js';
+import { checkFiscalRange, descomField, directOpenQuery, fiscalMsg, renglonOtro, renglonProducto } from './fiscal.js';
+import { parseEsArNumber } from './format.js';
+import type { RouteDef } from './routes.js';
+
+/**
+ * Current-account statements (statements.md §2 'Account statements', §3, §4, §5, §7): the chronological,
+ * financial and exchange views of one ledger (account_movements). What each view means, how the running
+ * balance is computed and what the filters do where the spec is silent: docs/decisions/statements.md.
+ */
+
+export const statementMsg = {
+  fechaDesdeObligatoria: fiscalMsg.fechaDesdeObligatoria,
+  fechaHastaObligatoria: fiscalMsg.fechaHastaObligatoria,
+  fechasInvertidas: fiscalMsg.fechasInvertidas,
+  fechaHastaAnterior: 'La fecha hasta no puede ser anterior a la fecha desde.',
+  fechaDesdeInvalida: fiscalMsg.fechaDesdeInvalida,
+  fechaHastaInvalida: fiscalMsg.fechaHastaInvalida,
+  rangoMaximo: fiscalMsg.rangoMaximo,
+  desdeUltimoAnio: fiscalMsg.desdeUltimoAnio,
+  importeDesdeNumerico: 'Ingrese Importe desde (numérico)',
+  importeHastaNumerico: 'Ingrese Importe hasta (numérico)',
+  importesInvertidos: 'El importe desde no puede ser mayor al importe hasta.',
+  monedaInvalida: 'La moneda indicada no existe.',
+  monedaOculta: 'La moneda indicada no está disponible para su usuario.',
+  tipoCuentaInvalido: 'El tipo de cuenta indicado no existe.',
+  resumenInvalido: 'La opción de resumen indicada no existe.',
+  sinImpresion: fiscalMsg.sinImpresion,
+  noHayMasRegistros: fiscalMsg.noHayMasRegistros,
+  cargando: fiscalMsg.cargando,
+  errorCargarDatos: msg.errorCargarDatos,
+  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
+} as const;
+
+export const STATEMENT_PAGE_SIZE = 7;
+export const STATEMENT_CURRENCIES = ['ARS', 'USD'] as const;
+export type StatementCurrency = (typeof STATEMENT_CURRENCIES)[number];
+
+/** The three views: c chronological (voucher date), f financial (due date), j exchange (canje accounts only). */
+export const STATEMENT_VIEWS = {
+  cronologico: { code: 'c', title: 'Cronológico', url: '/proxy/cgi/etenet_rencbtec' },
+  financiero: { code: 'f', title: 'Financiero', url: '/proxy/cgi/etenet_rencbtef' },
+  canjes: { code: 'j', title: 'Canjes', url: '/proxy/cgi/etenet_rencbtej' },
+} as const;
+export type StatementView = keyof typeof STATEMENT_VIEWS;
+
+/** The summary options (resumenes): every movement, the unsettled ones, the unsettled ones already due. */
+export const STATEMENT_SUMMARIES = [
+  { id: 1, codres: 'TOD', desres: 'Todos los movimientos' },
+  { id: 2, codres: 'PEN', desres: 'Comprobantes pendientes' },
+  { id: 3, codres: 'VEN', desres: 'Comprobantes vencidos' },
+] as const;
+export type StatementSummaryCode = (typeof STATEMENT_SUMMARIES)[number]['codres'];
+const SUMMARY_CODES = STATEMENT_SUMMARIES.map((s) => s.codres) as [StatementSummaryCode, ...StatementSummaryCode[]];
+
+/** 'Importe desde' / 'hasta': a number as typed (1234.5, 1.234,50); an absolute amount. */
+const amountField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = /^\d+(\.\d{1,2})?$/.test(v) ? v : parseEsArNumber(v);
+      if (n === null || !/^\d+(\.\d+)?$/.test(n)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const filterShape = {
+  moneda: z.enum(STATEMENT_CURRENCIES, { error: statementMsg.monedaInvalida }).optional(),
+  /** Account type (tipodectasctes[].tipocc, 'CC', 'CJ'); absent: every account type of the view. */
+  tipocc: z.string({ error: statementMsg.tipoCuentaInvalido }).trim().regex(/^[A-Z0-9]{1,6}$/, statementMsg.tipoCuentaInvalido).optional(),
+  /** Voucher types (tipodecomprobantes[].id), repeated or comma-separated. */
+  descom: descomField,
+  codres: z.enum(SUMMARY_CODES, { error: statementMsg.resumenInvalido }).default('TOD'),
+  ...dateRangeQuery({ desdeInvalida: statementMsg.fechaDesdeInvalida, hastaInvalida: statementMsg.fechaHastaInvalida }),
+  importedsd: amountField(statementMsg.importeDesdeNumerico),
+  importehst: amountField(statementMsg.importeHastaNumerico),
+  /** Credits only (negative amounts); with debito too, both. */
+  credito: queryBoolean.optional(),
+  debito: queryBoolean.optional(),
+};
+
+type FilterOut = { fechadesde?: string | undefined; fechahasta?: string | undefined; importedsd?: string | undefined; importehst?: string | undefined };
+
+/** §5: from ≤ to; a range is judged by the fiscal rules (30 days, within the last year; the opening range passes). */
+export function statementFilterProblem(v: FilterOut): { message: string; path: string } | null {
+  if (v.fechadesde && v.fechahasta) {
+    if (v.fechadesde > v.fechahasta) return { message: statementMsg.fechasInvertidas, path: 'fechadesde' };
+    const problem = checkFiscalRange({ fechadesde: v.fechadesde, fechahasta: v.fechahasta });
+    if (problem) return { message: problem, path: 'fechadesde' };
+  }
+  if (v.importedsd && v.importehst && Number(v.importedsd) > Number(v.importehst)) return { message: statementMsg.importesInvertidos, path: 'importedsd' };
+  return null;
+}
+
+function withRules<T extends z.ZodType<FilterOut>>(schema: T) {
+  return schema.superRefine((v, ctx) => {
+    const p = statementFilterProblem(v);
+    if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+  });
+}
+
+export const statementFilter = withRules(z.object(filterShape));
+export type StatementFilter = z.output<typeof statementFilter>;
+
+const pageShape = {
+  start: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(0, msg.solicitudInvalida).default(0),
+  limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(STATEMENT_PAGE_SIZE),
+};
+
+export const statementListQuery = withRules(z.object({ ...filterShape, ...pageShape }));
+export type StatementListQuery = z.input<typeof statementListQuery>;
+
+export const statementExportQuery = withRules(
+  z.object({
+    ...filterShape,
+    ...directOpenQuery.shape,
+    files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
+    type: z.enum(['pdf', 'excel'], { error: statementMsg.tipoArchivoInvalido }),
+  }),
+);
+
+/** Documentation of every parameter (the server picks the list or the export, then parses with its schema). */
+export const statementQueryDoc = z.object({
+  ...filterShape,
+  start: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  files: queryBoolean.optional(),
+  type: z.enum(['pdf', 'excel']).optional(),
+  ...directOpenQuery.shape,
+});
+
+// ── Answers ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const statementMovement = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  hora: z.string(),
+  codcom: z.string(),
+  codtal: z.number().int(),
+  numero: z.number().int(),
+  descomlarga: z.string(),
+  letra: z.string(),
+  torig: z.string(),
+  norig: z.number().int().nullable(),
+  detalle: z.string(),
+  detalle1: z.string(),
+  detalle2: z.string(),
+  detalle3: z.string(),
+  moneda: z.enum(STATEMENT_CURRENCIES),
+  /** The account type's short code ('CC', 'CJ') and name. */
+  tipocc: z.string(),
+  descri: z.string(),
+  importe: z.number(),
+  importe_con_formato: z.string(),
+  /** The account's balance right after this movement, in the view's order (decisions/statements.md). */
+  saldo: z.number(),
+  saldo_con_formato: z.string(),
+  fecha_vencimiento: z.string(),
+  /** An unsettled debit whose due date has passed. */
+  vencido: z.boolean(),
+  pendiente: z.boolean(),
+  estilo: z.enum(['normal', 'rojo']),
+  imprime: z.boolean(),
+  renglonesProductos: z.array(renglonProducto),
+  renglonesOtros: z.array(renglonOtro),
+});
+export type StatementMovement = z.infer<typeof statementMovement>;
+
+/** One figure of the carousel: an account type's balance, the total, or what is overdue, in one currency. */
+export const balanceValue = z.object({
+  descri: z.string(),
+  valor: z.string(),
+  /** 'D' the customer owes (deudor), 'A' in the customer's favour (acreedor), '' zero. */
+  signo: z.enum(['D', 'A', '']),
+  /** The account type it belongs to ('' for totals): clicking it filters the list. */
+  tipocc: z.string(),
+  moneda: z.enum(STATEMENT_CURRENCIES),
+});
+export type BalanceValue = z.infer<typeof balanceValue>;
+
+export const accountType = z.object({ id: z.number().int(), descri: z.string(), tipocc: z.string() });
+export const voucherType = z.object({ id: z.string(), descom: z.string() });
+
+export const statementResponse = z.object({
+  success: z.literal(true),
+  items: z.array(statementMovement),
+  /** Movements the filter matches (all pages). */
+  total: z.number().int(),
+  /** The currency listed (the request's, or the first one shown). */
+  moneda: z.enum(STATEMENT_CURRENCIES).nullable(),
+  resumenes: z.array(z.object({ id: z.number().int(), codres: z.string(), desres: z.string() })),
+  valoresdectasctes: z.array(balanceValue),
+  monedasdemovimientos: z.array(z.object({ moneda: z.enum(STATEMENT_CURRENCIES) })),
+  tipodecomprobantes: z.array(voucherType),
+  /** Empty when the user's accounts are grouped (agrupactasctes). */
+  tipodectasctes: z.array(accountType),
+  agrupactasctes: z.boolean(),
+});
+export type StatementResponse = z.infer<typeof statementResponse>;
+
+const fileAnswer = z.string().describe('archivo (binario)');
+
+const statementRoute = (view: StatementView) =>
+  ({
+    method: 'GET',
+    url: STATEMENT_VIEWS[view].url,
+    tag: 'statements',
+    access: 'entity',
+    module: view,
+    summary:
+      `Cuenta corriente, vista ${STATEMENT_VIEWS[view].title.toLowerCase()}: movimientos 7 por página con saldo acumulado, ` +
+      'saldos por tipo de cuenta, monedas, tipos de comprobante; con files=true&type=pdf|excel exporta todo lo filtrado',
+    query: statementQueryDoc,
+    response: statementResponse.or(fileAnswer),
+  }) satisfies RouteDef;
+
+export const statementRoutes = {
+  cronologico: statementRoute('cronologico'),
+  financiero: statementRoute('financiero'),
+  canjes: statementRoute('canjes'),
+} satisfies Record<string, RouteDef>;

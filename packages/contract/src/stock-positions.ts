@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { statementMsg } from './statements.js';
+import { orderingMsg } from './ordering-messages.js';
+import { msg } from './messages.js';
+import { offsetSchema, queryBoolean } from './common.js';
+import { directOpenQuery, fiscalMsg } from './fiscal.js';
+import type { RouteDef } from './routes.js';
+
+/**
+ * Stock positions and deliverables (statements.md §2 'Stock positions', §3 'Product position (deliverables) response',
+ * §7 etenet_pEntregarStk): the products the customer bought, what was delivered (remitos) and what is still to be
+ * withdrawn, with columns the server names (titulosColumnas). One call, two summary options: 'POS' the position,
+ * 'PEN' the deliverables by deposit. Decisions: docs/decisions/stock-positions.md.
+ */
+
+export const stockPositionMsg = {
+  resumenInvalido: statementMsg.resumenInvalido,
+  desartInvalido: 'El texto a buscar no puede superar los 80 caracteres.',
+  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
+  noHayMasRegistros: fiscalMsg.noHayMasRegistros,
+  errorCargarDatos: msg.errorCargarDatos,
+  sinProductos: orderingMsg.sinProductos,
+  sinProductosDetalle: 'Pruebe otros criterios de búsqueda',
+} as const;
+
+export const STOCK_POSITION_PAGE_SIZE = 7;
+
+export const STOCK_POSITION_SUMMARIES = [
+  { id: 1, codres: 'POS', desres: 'Posición de stock' },
+  { id: 2, codres: 'PEN', desres: 'Pendientes de entrega' },
+] as const;
+export type StockPositionSummaryCode = (typeof STOCK_POSITION_SUMMARIES)[number]['codres'];
+
+/** Column ids of the position ('POS'); the deliverables ('PEN') have one column per deposit (its code) and the total. */
+export const POSITION_COLUMNS = [
+  { id: 1, titulo: 'Comprado' },
+  { id: 2, titulo: 'Entregado' },
+  { id: 3, titulo: 'A entregar' },
+] as const;
+export const DELIVERABLES_TOTAL_COLUMN = { id: 100, titulo: 'Total a entregar' } as const;
+
+/** The voucher lines' sub-table: its columns, as the response names them (renglonesComprobantes at the top). */
+export const VOUCHER_LINE_COLUMNS = [
+  { id: 'fecha', titulo: 'Fecha' },
+  { id: 'descripcion', titulo: 'Comprobante' },
+  { id: 'numero', titulo: 'Número' },
+  { id: 'cantidad', titulo: 'Cantidad' },
+  { id: 'pendiente', titulo: 'A entregar' },
+  { id: 'deposito', titulo: 'Depósito' },
+] as const;
+
+const filterShape = {
+  codres: z.enum(['POS', 'PEN'], { error: stockPositionMsg.resumenInvalido }).default('POS'),
+  /** Part of the product's description or code, accents and case ignored. */
+  desart: z.string({ error: stockPositionMsg.desartInvalido }).trim().max(80, stockPositionMsg.desartInvalido).optional().transform((v) => (v ? v : undefined)),
+};
+
+export const stockPositionFilter = z.object(filterShape);
+export type StockPositionFilter = z.output<typeof stockPositionFilter>;
+export const stockPositionListQuery = z.object({
+  ...filterShape,
+  start: offsetSchema(msg.solicitudInvalida).default(0),
+  limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(STOCK_POSITION_PAGE_SIZE),
+});
+export type StockPositionListQuery = z.input<typeof stockPositionListQuery>;
+export const stockPositionExportQuery = z.object({
+  ...filterShape,
+  ...directOpenQuery.shape,
+  files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
+  type: z.enum(['pdf', 'excel'], { error: stockPositionMsg.tipoArchivoInvalido }),
+});
+export const stockPositionQueryDoc = z.object({
+  ...filterShape,
+  start: offsetSchema().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  files: queryBoolean.optional(),
+  type: z.enum(['pdf', 'excel']).optional(),
+  ...directOpenQuery.shape,
+});
+
+export const voucherLineRow = z.object({
+  /** 'Factura A', 'Remito R'. */
+  descripcion: z.string(),
+  /** AFIP voucher type code, 3 digits ('001' Factura A, '006' Factura B, '091' Remito R). */
+  tvdgi: z.string(),
+  letra: z.string(),
+  /** Point of sale (talonario) and number. */
+  torig: z.number().int(),
+  norig: z.number().int(),
+  fecha: z.string(),
+  /** Bought (an invoice) or delivered (a remito). */
+  cantidad: z.number(),
+  cantidad_con_formato: z.string(),
+  /** Still to deliver of this invoice line (0 for a remito). */
+  pendiente: z.number(),
+  pendiente_con_formato: z.string(),
+  deposito: z.string(),
+});
+export type VoucherLineRow = z.infer<typeof voucherLineRow>;
+
+/** A product's row: desart, codalfa, coduni and one `columna{id}` (number) / `columna{id}_con_formato` per column title. */
+export const stockPositionRow = z.looseObject({
+  id: z.string(),
+  desart: z.string(),
+  codalfa: z.string(),
+  coduni: z.string(),
+  renglonesComprobantes: z.array(voucherLineRow),
+  renglonesOtros: z.array(z.object({ descripcion: z.string(), valor: z.string() })),
+});
+export type StockPositionRow = z.infer<typeof stockPositionRow>;
+
+/** A column's formatted value in a row ('' when the row does not have it). */
+export const columnText = (row: StockPositionRow, id: number): string => {
+  const v = row[`columna${id}_con_formato`];
+  return typeof v === 'string' ? v : '';
+};
+export const columnValue = (row: StockPositionRow, id: number): number => {
+  const v = row[`columna${id}`];
+  return typeof v === 'number' ? v : 0;
+};
+
+export const stockPositionResponse = z.object({
+  success: z.literal(true),
+  codres: z.enum(['POS', 'PEN']),
+  items: z.array(stockPositionRow),
+  total: z.number().int(),
+  titulosColumnas: z.array(z.object({ id: z.number().int(), titulo: z.string() })),
+  /** The products of the position (for the product search). */
+  productos: z.array(z.object({ codalfa: z.string(), desart: z.string() })),
+  resumenes: z.array(z.object({ id: z.number().int(), codres: z.string(), desres: z.string() })),
+  /** The columns of the rows' voucher lines. */
+  renglonesComprobantes: z.array(z.object({ id: z.string(), titulo: z.string() })),
+});
+export type StockPositionResponse = z.infer<typeof stockPositionResponse>;
+
+/** The field of a row that holds a column's value. */
+export const columnKey = (id: number) => `columna${id}` as const;
+export const columnTextKey = (id: number) => `columna${id}_con_formato` as const;
+
+export const stockPositionRoutes = {
+  posiciones: {
+    method: 'GET',
+    url: '/proxy/cgi/etenet_pEntregarStk',
+    tag: 'stock-positions',
+    access: 'entity',
+    module: 'posicionstockventas',
+    summary:
+      'Posición de stock (comprado, entregado, a entregar) o pendientes de entrega por depósito (codres=PEN), 7 productos por página, ' +
+      'con columnas nombradas en titulosColumnas y los comprobantes de cada producto; filtro desart; con files=true&type=pdf|excel exporta',
+    query: stockPositionQueryDoc,
+    response: stockPositionResponse.or(z.string().describe('archivo (binario)')),
+  },
+} satisfies Record<string, RouteDef>;
