@@ -58,6 +58,9 @@ export function VisitsPage() {
 
   return (
     <div className="field-page visits-page">
+      {/* The page's title for screen readers: the date header is what is drawn, and the shifts' titles show only
+          while customers are pending. */}
+      <h1 className="sr-only">Visitas</h1>
       <SyncBanner />
       <div className="visits-header">
         <Button aria-label="Día anterior" icon={<LeftOutlined />} onClick={() => goTo(previousDay(planner, today))} />
