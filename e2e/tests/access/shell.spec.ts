@@ -91,7 +91,10 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
       const s = JSON.parse(localStorage.getItem(key) ?? '{}') as { host: { cuit: string; razonsocial: string } };
       localStorage.setItem(key, JSON.stringify({ ...s, host: { cuit, razonsocial: 'Cooperativa Suspendida Ltda.' } }));
     }, SUSPENDIDA);
-    const data = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/public/data' && r.request().method() === 'GET');
+    // The answer to the reloaded page's call, for the suspended company (not a refetch of the page before it).
+    const data = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/public/data' && r.request().method() === 'GET' && r.request().headers()['cuit'] === SUSPENDIDA,
+    );
     await page.reload();
     const refused = await data;
     expect(refused.status()).toBe(403);

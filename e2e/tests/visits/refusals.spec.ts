@@ -8,7 +8,9 @@ import { card, choose, enterAsRepartidor, FIELD, fieldGet, fieldPost, readOutbox
  * dropped silently: a real conflict (a sale deleted on the server before its replay arrived), and the error
  * messages of §8 for every write (the server's refusal simulated at the network).
  */
-test.describe.configure({ timeout: 180_000 });
+// One after the other: the §8 test writes a sale for the first customer of the day, which is the served customer the
+// conflict test deletes the sales of; side by side, the conflict test found that sale after its own deletion.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const sales = (p: Purchases) => p.compras.filter((c) => !c.es_envase);
 
