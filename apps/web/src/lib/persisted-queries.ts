@@ -15,7 +15,7 @@ const MAX_CHARS = 1_000_000;
 const MAX_QUERY_CHARS = 250_000;
 /** Older answers are not shown even as a first paint. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
-const WRITE_DELAY_MS = 1500;
+const WRITE_DELAY_MS = 300;
 
 type Stored = { scope: string; savedAt: number; state: DehydratedState };
 
