@@ -13,24 +13,51 @@ const withProviders = <P,>(page: Promise<P>, render: (page: P) => ReactNode) =>
     Component: () => <AppProviders>{render(loaded)}</AppProviders>,
   }));
 const dashboardPage = () => import('../features/dashboard/dashboard-page');
+const loadSessionsPage = () => import('../features/access/sessions-page');
+
+/** Runs `load` once, at the first of `events` anywhere on the page (capture phase). */
+function prefetchOn(events: readonly string[], load: () => void) {
+  const prefetch = () => {
+    for (const e of events) window.removeEventListener(e, prefetch, true);
+    load();
+  };
+  for (const e of events) window.addEventListener(e, prefetch, true);
+}
 // Once the user acts on the sessions screen (picks a company, then an entity), the shell's and the dashboard's code,
 // where they land next, come down while the entity list and the user data are fetched: 'Ingresar' → dashboard does
 // not wait for them after the last click. Not before: a user only looking at the screen downloads only its own code.
-const prefetchLanding = () => {
-  const prefetch = () => {
-    window.removeEventListener('pointerdown', prefetch, true);
-    window.removeEventListener('keydown', prefetch, true);
+const prefetchLanding = () =>
+  prefetchOn(['pointerdown', 'keydown'], () => {
     void preloadShell();
     void dashboardPage();
-  };
-  window.addEventListener('pointerdown', prefetch, true);
-  window.addEventListener('keydown', prefetch, true);
-};
+  });
 const sessionsPage = () =>
-  withProviders(import('../features/access/sessions-page'), ({ SessionsPage }) => <RequireAuth><SessionsPage /></RequireAuth>).then((route) => {
+  withProviders(loadSessionsPage(), ({ SessionsPage }) => <RequireAuth><SessionsPage /></RequireAuth>).then((route) => {
     prefetchLanding();
     return route;
   });
+// The same on the login screen: typing in it (the credentials) starts the sessions screen's code (Ant Design, TanStack
+// Query), which 'Ingresar' leads to. Not on display or focus: the login screen's budget counts what it downloads.
+let sessionsPrefetchArmed = false;
+function prefetchSessionsOnInput() {
+  if (!sessionsPrefetchArmed && !isAuthenticated(sessionStore.get())) {
+    sessionsPrefetchArmed = true;
+    prefetchOn(['input'], () => {
+      void import('./app-providers');
+      void loadSessionsPage();
+    });
+  }
+  return null;
+}
+// The sessions list travels with the screen's code (it was asked for after it) right after 'Ingresar'.
+function prefetchSessions({ request }: LoaderFunctionArgs) {
+  if (isAuthenticated(sessionStore.get()) && !new URL(request.url).searchParams.has('cuit')) {
+    void Promise.all([import('./query'), import('../features/access')]).then(([{ queryClient }, { sessionsQuery }]) =>
+      queryClient.prefetchQuery(sessionsQuery()),
+    );
+  }
+  return null;
+}
 
 /**
  * Loaders that answer at once (null) and only start requests, so that a screen's data travel with its code instead
@@ -71,10 +98,10 @@ const forgotPage = () => withProviders(import('../features/access/forgot-page'),
 
 export const router = createHashRouter([
   { path: '/', element: <RootRedirect /> },
-  { path: '/welcome', element: <WelcomePage /> },
-  { path: '/welcome/signin', element: <WelcomePage /> },
+  { path: '/welcome', element: <WelcomePage />, loader: prefetchSessionsOnInput },
+  { path: '/welcome/signin', element: <WelcomePage />, loader: prefetchSessionsOnInput },
   { path: '/welcome/signup', element: <WelcomePage /> },
-  { path: '/welcome/sessions', lazy: sessionsPage },
+  { path: '/welcome/sessions', lazy: sessionsPage, loader: prefetchSessions },
   { path: '/welcome/new', lazy: newSessionPage },
   { path: '/forgot', lazy: forgotPage },
   { path: '/forgot/:hash', lazy: forgotPage },

@@ -1,6 +1,8 @@
 import { clear, createStore, get, set } from 'idb-keyval';
 import { ApiError } from './api';
-import { sessionStore } from './session-store';
+import { currentUserTag, sessionStore } from './session-store';
+
+export { currentUserTag };
 
 /**
  * The last answers of the queries a person needs without signal (the field rep's day, products, prices,
@@ -15,18 +17,6 @@ const store = typeof indexedDB === 'undefined' ? undefined : createStore('portal
 export function isNetworkFailure(e: unknown): boolean {
   if (e instanceof ApiError) return e.status >= 500 || e.status === 0;
   return e instanceof TypeError || (e instanceof DOMException && e.name !== 'AbortError');
-}
-
-/** The signed-in user (the access token's subject). */
-export function currentUserTag(): string | null {
-  const token = sessionStore.get().accessToken;
-  if (!token) return null;
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return payload.sub === undefined ? null : String(payload.sub);
-  } catch {
-    return null;
-  }
 }
 
 function cacheKey(key: readonly unknown[]): string {

@@ -18,6 +18,8 @@ export type SessionState = {
 };
 
 const KEY = 'portal.session.v1';
+/** Where lib/persisted-queries.ts keeps the last answers of the query cache; it goes with the session. */
+export const PERSISTED_QUERIES_KEY = 'portal.queries.v1';
 const EMPTY: SessionState = { accessToken: null, refreshToken: null, host: null, entity: null, profile: null, actuaComo: null, adminPrompted: false };
 
 function read(): SessionState {
@@ -48,6 +50,7 @@ export const sessionStore = {
   clear() {
     state = EMPTY;
     localStorage.removeItem(KEY);
+    localStorage.removeItem(PERSISTED_QUERIES_KEY);
     listeners.forEach((l) => l());
   },
   subscribe(listener: () => void) {
@@ -55,6 +58,18 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
 };
+
+/** The signed-in user (the access token's subject), or null. */
+export function currentUserTag(): string | null {
+  const token = state.accessToken;
+  if (!token) return null;
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return payload.sub === undefined ? null : String(payload.sub);
+  } catch {
+    return null;
+  }
+}
 
 // Another tab logging out or switching company is seen here too.
 if (typeof window !== 'undefined') {

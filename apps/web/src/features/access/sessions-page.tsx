@@ -11,6 +11,7 @@ import { sessionStore } from '../../lib/session-store';
 import { AuthLayout } from './components/auth-layout';
 import { deleteSession, entityLabel, useEntities, useSessions } from './api/sessions';
 import { logout } from './api/login';
+import { rememberUserData } from './api/user-data';
 import { matchesSearch } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
 
@@ -168,13 +169,17 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
         profile: null,
         actuaComo: null,
       });
-      const data = await api<DataResponse>('/data', { query: { mobile: isMobileNow() } });
+      const mobile = isMobileNow();
+      const data = await api<DataResponse>('/data', { query: { mobile } });
       // The company's name as the server has it: a session just added may not be in the cached list yet. Kept
       // even when the screen was left meanwhile, so the stored company never stays without its name.
       if (sessionStore.get().host?.cuit === cuit) sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial } });
       if (left()) return;
       queryClient.clear();
       const list = data.usuario.perfiles;
+      // This answer is the shell's user data for the default profile (GET /data without perfil): the shell starts
+      // from it instead of asking again after the dashboard's code has loaded.
+      rememberUserData(queryClient, { cuit, entity: entity.codent, profile: data.usuario.perfile_default, mobile, actuaComo: null }, data);
       if (list.length === 1) {
         sessionStore.set({ profile: list[0]!.id });
         navigate(`/${list[0]!.id}/dashboard`);

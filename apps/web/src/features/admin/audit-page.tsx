@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { Button, Card, DatePicker, Empty, Input, Pagination, Result, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Input, Pagination, Select, Table, Tag, Typography } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
@@ -124,7 +125,7 @@ export function AuditPage() {
   const pickDate = (key: 'desde' | 'hasta') => (d: Dayjs | null) => setFilter({ [key]: d ? d.format('YYYY-MM-DD') : '' });
 
   if (audit.error instanceof ApiError && audit.error.status === 403) {
-    return <Result status="403" title={auditText.titulo} subTitle={audit.error.message} />;
+    return <ErrorResult status="403" title={auditText.titulo} subTitle={audit.error.message} />;
   }
 
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={auditText.vacio} />;
@@ -196,7 +197,7 @@ export function AuditPage() {
           {auditText.registros(total)}
         </Typography.Text>
       )}
-      {audit.isError && <Result status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(audit.error, msg.errorObtenerDatos)} />}
+      {audit.isError && <ErrorResult status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(audit.error, msg.errorObtenerDatos)} />}
       {!audit.isError &&
         (mobile ? (
           <div data-testid="audit-list">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Result, Spin, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Spin, Switch, Typography } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { useOutletContext } from 'react-router';
 import { msg, PARAMETRO_INFO, PARAMETROS, type Configuracion } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
@@ -15,7 +16,7 @@ export function ParametersPage() {
   const { host } = useSession();
   const parameters = useParameters(host?.cuit ?? null);
 
-  if (!admin) return <Result status="403" title="Parámetros" subTitle={msg.soloAdministradores} />;
+  if (!admin) return <ErrorResult status="403" title="Parámetros" subTitle={msg.soloAdministradores} />;
   return (
     <div className="page">
       <Typography.Title level={3} className="page-title">

@@ -1,6 +1,7 @@
 import { useState, type HTMLAttributes } from 'react';
 import { lazyOverlay } from '../../lib/lazy-overlay';
-import { Button, Card, Empty, Input, List, Pagination, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Input, List, Pagination, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { msg, PERFILES, type AdminUser } from '@portal/contract';
@@ -65,7 +66,7 @@ export function UsersPage() {
   const openModules = (u: AdminUser) => setModules({ kind: 'user', username: u.username, name: `${u.first_name} ${u.last_name}` });
 
   if (users.error instanceof ApiError && users.error.status === 403) {
-    return <Result status="403" title="Usuarios" subTitle={users.error.message} />;
+    return <ErrorResult status="403" title="Usuarios" subTitle={users.error.message} />;
   }
 
   const actions = (u: AdminUser) => [
@@ -112,7 +113,7 @@ export function UsersPage() {
         enterButton
       />
       {users.isError && !(users.error instanceof ApiError && users.error.status === 403) ? (
-        <Result status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(users.error, msg.errorObtenerDatos)} />
+        <ErrorResult status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(users.error, msg.errorObtenerDatos)} />
       ) : mobile ? (
         <>
           <List

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Input, Modal, Radio, Result, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Modal, Radio, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -54,7 +55,7 @@ export function AuthorizationsPage() {
       {lists.isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : refused ? (
-        <Result status="403" title="Sin acceso" subTitle={refused.message} />
+        <ErrorResult status="403" title="Sin acceso" subTitle={refused.message} />
       ) : (
         <Tabs
           destroyOnHidden

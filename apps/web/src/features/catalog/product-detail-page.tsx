@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Carousel, Descriptions, Result, Skeleton, Typography, type DescriptionsProps } from 'antd';
+import { Alert, Button, Carousel, Descriptions, Skeleton, Typography, type DescriptionsProps } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { ArrowLeftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { formatDate, formatMoney, formatNumber, orderingMsg } from '@portal/contract';
@@ -66,7 +67,7 @@ export function ProductDetailPage() {
     return (
       <div className="page">
         {heading}
-        <Result
+        <ErrorResult
           status={notFound ? '404' : 'warning'}
           title={notFound ? 'Producto no encontrado' : 'No se pudo cargar el producto'}
           subTitle={errorMessage(product.error, orderingMsg.errorGenerico)}
@@ -112,7 +113,7 @@ export function ProductDetailPage() {
               ))}
             </Carousel>
           ) : (
-            <Result status="info" title="Sin imagen" />
+            <ErrorResult status="info" title="Sin imagen" />
           )}
         </div>
         <div className="product-detail-info">

@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { Button, Card, Empty, Input, Pagination, Result, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Pagination, Segmented, Table, Tag, Typography } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { CheckOutlined, FileDoneOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { formatMoney, msg, orderingMsg, type StaffOrder } from '@portal/contract';
@@ -86,7 +87,7 @@ export function OrderAdminPage() {
     );
 
   if (orders.error instanceof ApiError && orders.error.status === 403) {
-    return <Result status="403" title="Gestión de pedidos" subTitle={orders.error.message} />;
+    return <ErrorResult status="403" title="Gestión de pedidos" subTitle={orders.error.message} />;
   }
 
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No hay pedidos para mostrar." />;
@@ -119,7 +120,7 @@ export function OrderAdminPage() {
           </Typography.Text>
         )}
       </div>
-      {orders.isError && <Result status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(orders.error, msg.errorObtenerDatos)} />}
+      {orders.isError && <ErrorResult status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(orders.error, msg.errorObtenerDatos)} />}
       {!orders.isError &&
         (mobile ? (
           <div data-testid="order-admin-list">

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Empty, Modal, Result, Select, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Modal, Select, Skeleton, Spin, Typography } from 'antd';
+import { ErrorResult } from '../../lib/error-result';
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { WAREHOUSE, warehouseMsg, type CatalogItem, type OrderLine } from '@portal/contract';
@@ -90,7 +91,7 @@ export function OrderDetailPage() {
     });
   }
 
-  if (!Number.isInteger(numero) || numero <= 0) return <Result status="404" title="Pedido inexistente" extra={<Button onClick={back}>Volver</Button>} />;
+  if (!Number.isInteger(numero) || numero <= 0) return <ErrorResult status="404" title="Pedido inexistente" extra={<Button onClick={back}>Volver</Button>} />;
 
   const editing = dialog?.mode === 'edit' ? (drafts ?? []).find((d) => d.key === dialog.key) : undefined;
 

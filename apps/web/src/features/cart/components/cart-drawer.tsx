@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { Alert, Button, Drawer, Result, Spin, Steps } from 'antd';
+import { Alert, Button, Drawer, Spin, Steps } from 'antd';
+import { ErrorResult } from '../../../lib/error-result';
 import { useNavigate } from 'react-router';
 import { formatDate, orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -205,7 +206,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
           <Spin />
         </div>
       ) : cart.isError || !answer || !view ? (
-        <Result status="warning" title="No se pudo cargar el carrito" subTitle={errorMessage(cart.error, orderingMsg.errorGenerico)} />
+        <ErrorResult status="warning" title="No se pudo cargar el carrito" subTitle={errorMessage(cart.error, orderingMsg.errorGenerico)} />
       ) : step === 0 ? (
         <LinesStep
           view={view}

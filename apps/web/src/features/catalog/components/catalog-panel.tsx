@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Empty, Input, Pagination, Result, Segmented, Skeleton, Typography } from 'antd';
+import { Badge, Button, Empty, Input, Pagination, Segmented, Skeleton, Typography } from 'antd';
+import { ErrorResult } from '../../../lib/error-result';
 import { AppstoreOutlined, BarsOutlined, FilterOutlined, TableOutlined } from '@ant-design/icons';
 import { formatNumber, orderingMsg } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
@@ -109,7 +110,7 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
   if (state === 'short') {
     results = <Empty description={`Escriba al menos 3 caracteres para buscar.`} data-testid="catalog-short" />;
   } else if (failed) {
-    results = <Result status="warning" title={orderingMsg.errorBuscarProductos} subTitle={errorMessage(failure, '')} data-testid="catalog-error" />;
+    results = <ErrorResult status="warning" title={orderingMsg.errorBuscarProductos} subTitle={errorMessage(failure, '')} data-testid="catalog-error" />;
   } else if (view === 'rapida') {
     results = (
       <QuickEntryTable
