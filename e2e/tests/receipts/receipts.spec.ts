@@ -370,10 +370,11 @@ test('§8 on the authorization screen: a list with success false, a failed decis
     (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, msg: 'El ERP no responde' }) }),
   );
   await page.goto('/#/6/autorizacion');
-  const first = page.locator('[data-testid^="voucher-"]').first();
-  await expect(first).toBeVisible();
-  const id = (await first.getAttribute('data-testid'))!;
-  await first.getByRole('button', { name: /^Autorizar/ }).click();
+  // The last pending voucher: the decision test beside this one authorizes and rejects the first two meanwhile.
+  const voucher = page.locator('[data-testid^="voucher-"]').last();
+  await expect(voucher).toBeVisible();
+  const id = (await voucher.getAttribute('data-testid'))!;
+  await voucher.getByRole('button', { name: /^Autorizar/ }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Ingrese el detalle de la autorización:' });
   await dialog.getByRole('textbox', { name: 'Detalle' }).fill('Cliente al día');
   await dialog.getByRole('button', { name: 'Autorizar' }).click();
