@@ -58,7 +58,7 @@ export function salesFlagCalls(s: Pick<OrderingServices, 'catalog' | 'history'>)
   });
   return [
     {
-      name: 'historial' as string,
+      name: 'historial',
       when: (query: Record<string, unknown>) => parseOr400(historyQuery, query).historial === true,
       call: async ({ tenant, query }: CallInput) => {
         const h = parseOr400(historyQuery, query);
