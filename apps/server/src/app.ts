@@ -38,6 +38,8 @@ import { contractsRoutes } from './modules/contracts/index.js';
 import { stockPositionsRoutes } from './modules/stock-positions/index.js';
 import { openApiDocument } from './openapi.js';
 import { auditRequestContext } from './lib/audit.js';
+import { PrintRegistry } from './lib/print-registry.js';
+import { ShareRegistry } from './lib/share-registry.js';
 
 export type AppOptions = {
   config: Config;
@@ -170,24 +172,31 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   app.get('/api/docs', async () => docs);
   app.get('/api/docs/openapi.json', async () => docs);
 
+  // The kinds of public link (/compartido/{token}) and of print (/proxy/imprime) this app serves: each area
+  // registers its own on these when its routes are set up below; nothing is registered at import time.
+  const shares = new ShareRegistry();
+  const prints = new PrintRegistry();
+  app.decorate('shares', shares);
+  app.decorate('prints', prints);
+
   accessRoutes(app, deps);
   adminRoutes(app, deps);
   brandingRoutes(app, db);
   dashboardRoutes(app, db);
-  orderingRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl });
+  orderingRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, shares });
   // Generated files (ZIPs, direct downloads) expire on their own: the sweeper stops when the app closes.
   const tempFiles = createTempFiles(app, config.dataDir);
   const files = { db, config, tokenSecret: app.tokenSecret, tempFiles };
-  filesRoutes(app, files);
+  filesRoutes(app, { ...files, shares, prints });
   fiscalRoutes(app, { ...files, log: app.log });
   statementsRoutes(app, { db, log: app.log });
   warehouseRoutes(app, db);
   stockRoutes(app, db);
   fieldRoutes(app, db);
   // Receipt attachments: the same storage interface, a store of their own that nothing sweeps.
-  await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments: createAttachmentStore(config.dataDir) });
+  await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments: createAttachmentStore(config.dataDir), shares });
   grainRoutes(app, { db, log: app.log });
-  contractsRoutes(app, { db, log: app.log });
+  contractsRoutes(app, { db, log: app.log, prints });
   stockPositionsRoutes(app, { db, log: app.log });
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
@@ -219,5 +228,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set when the app was built with `checkResponses`: the answers that did not match their schema. */
     responseMismatches?: ResponseMismatch[];
+    /** The kinds of public link this app serves (registered by the areas at startup). */
+    shares: ShareRegistry;
+    /** The documents this app prints besides the current-account vouchers (registered by the areas at startup). */
+    prints: PrintRegistry;
   }
 }

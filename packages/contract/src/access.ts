@@ -241,6 +241,26 @@ export const changePasswordRequest = z
   .refine((v) => v.pass === v.checkPass, { message: msg.contraseniasNoCoinciden, path: ['checkPass'] });
 export const usuariosResponse = z.object({ success: z.boolean(), title: z.string(), msg: z.string() });
 
+/**
+ * POST /usuarios answers five calls told apart by the query (one flag, none for the registration). Each call has
+ * its own body schema here; the route parses the body with the schema of its call, and the route descriptor
+ * carries their union for the API docs only.
+ */
+export const usuariosBodies = {
+  register: registerRequest,
+  check: checkRequest,
+  verificationSMS: verificationSmsRequest,
+  forgotPassword: forgotRequest,
+  changePassword: changePasswordRequest,
+} as const;
+export type UsuariosCall = keyof typeof usuariosBodies;
+/** The call a POST /usuarios query names, or null when it sets more than one flag (a 400). */
+export function usuariosCallOf(query: z.output<typeof usuariosQuery>): UsuariosCall | null {
+  const flags = (['check', 'verificationSMS', 'forgotPassword', 'changePassword'] as const).filter((f) => query[f]);
+  if (flags.length > 1) return null;
+  return flags[0] ?? 'register';
+}
+
 // ── Branding ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const whitelabelConfig = z.object({

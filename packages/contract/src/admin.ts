@@ -116,6 +116,15 @@ export const actuaComoRequest = z
 export type ActuaComoRequest = z.input<typeof actuaComoRequest>;
 export const isActuaComoBody = (body: unknown): boolean => typeof body === 'object' && body !== null && 'actua_como' in body;
 
+/**
+ * PATCH /proxy/usuarios/{id} answers two calls told apart by the body (access.md §7): the choice of entity
+ * (`actua_como` present) and the edit of a user. Each has its own body schema; the route parses the body with
+ * the schema of its call, and the route descriptor carries their union for the API docs only.
+ */
+export const updateUserBodies = { actuaComo: actuaComoRequest, edit: updateUserRequest } as const;
+export type UpdateUserCall = keyof typeof updateUserBodies;
+export const updateUserCallOf = (body: unknown): UpdateUserCall => (isActuaComoBody(body) ? 'actuaComo' : 'edit');
+
 export const userIdParams = z.object({ id: z.string().trim().min(1).max(254) });
 export const usernameParams = z.object({ username: z.string().trim().toLowerCase().min(1).max(254) });
 

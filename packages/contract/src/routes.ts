@@ -95,7 +95,12 @@ export const accessRoutes = {
     summary:
       'Registro (sin parámetros), verificación del código SMS (?check=true), reenvío del código (?verificationSMS=true), ' +
       'mail de recuperación (?forgotPassword=true) y cambio de contraseña por recuperación (?changePassword=true)',
-    query: a.usuariosQuery, body: a.registerRequest.or(a.checkRequest).or(a.verificationSmsRequest).or(a.forgotRequest).or(a.changePasswordRequest),
+    // The union of the calls' bodies (a.usuariosBodies), for the docs: the route parses each call's own.
+    query: a.usuariosQuery, body: a.usuariosBodies.register
+      .or(a.usuariosBodies.check)
+      .or(a.usuariosBodies.verificationSMS)
+      .or(a.usuariosBodies.forgotPassword)
+      .or(a.usuariosBodies.changePassword),
     response: a.registerResponse.or(a.usuariosResponse),
   }),
 } satisfies Record<string, RouteDef>;
@@ -133,7 +138,8 @@ export const adminRoutes = {
     summary:
       'Con { entidad, actua_como }: el administrador elige la entidad como la que actúa (:id es su username). ' +
       'Con cualquier otro cuerpo: edita el usuario :id (nombres, email, perfiles, entidades, agrupactasctes, ocultamonedas)',
-    params: ad.userIdParams, body: ad.actuaComoRequest.or(ad.updateUserRequest),
+    // The union of the calls' bodies (ad.updateUserBodies), for the docs: the route parses each call's own.
+    params: ad.userIdParams, body: ad.updateUserBodies.actuaComo.or(ad.updateUserBodies.edit),
     response: ad.actuaComoResponse.or(ad.userSaveResponse),
   }),
   deleteUser: route({

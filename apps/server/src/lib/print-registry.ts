@@ -3,8 +3,9 @@ import type { DB } from '../db/database.js';
 
 /**
  * Documents that GET /proxy/imprime (and /proxy/files?type=pdf) print besides the current-account vouchers: an area
- * registers the voucher codes (codcom) it owns — contracts register 'CT' and the grain settlements 'LB'/'LP' —
- * and the files module asks the registry before its own vouchers, without knowing the area.
+ * registers the voucher codes (codcom) it owns on the app's PrintRegistry at startup — contracts register 'CT' and
+ * the grain settlements 'LB'/'LP' — and the files module asks the registry before its own vouchers, without knowing
+ * the area. buildApp creates the registry; nothing is registered at import time.
  */
 
 export type Printed = { fileName: string; pdf: Buffer };
@@ -14,12 +15,17 @@ export type Printed = { fileName: string; pdf: Buffer };
  */
 export type PrintResolver = (ctx: { db: DB; scope: { companyId: number; entityId: number }; key: VoucherKey }) => Promise<Printed | null>;
 
-const resolvers = new Map<string, PrintResolver>();
+/** The documents one app prints besides the current-account vouchers, by voucher code. */
+export class PrintRegistry {
+  private readonly resolvers = new Map<string, PrintResolver>();
 
-export function registerPrintKind(codcom: string, resolver: PrintResolver): void {
-  resolvers.set(codcom, resolver);
-}
+  /** Adds the print of a voucher code; a code registered twice (two areas claiming it) fails the startup. */
+  register(codcom: string, resolver: PrintResolver): void {
+    if (this.resolvers.has(codcom)) throw new Error(`Print kind '${codcom}' is registered twice`);
+    this.resolvers.set(codcom, resolver);
+  }
 
-export function printResolver(codcom: string): PrintResolver | undefined {
-  return resolvers.get(codcom);
+  resolver(codcom: string): PrintResolver | undefined {
+    return this.resolvers.get(codcom);
+  }
 }

@@ -6,8 +6,10 @@ import type { DB } from '../db/database.js';
 
 /**
  * Public links: GET /api/public/compartido/{token} serves whatever a signed, expiring token names, without a
- * session. The token's kind picks the resolver; areas add kinds with `registerShareKind` (the files module
- * registers 'voucher' and 'archivo'; orders 'order' and 'ordencompra'; receipts theirs), without touching the route.
+ * session. The token's kind picks the resolver from the app's ShareRegistry, which buildApp creates and hands to the
+ * areas' routes functions; each area registers its kinds there at startup (files 'voucher' and 'archivo', orders
+ * 'order' and 'ordencompra', receipts 'recibo'), without touching the route. Nothing is registered at import time:
+ * two apps in one process (tests) have registries of their own.
  */
 
 export type SharedFile = {
@@ -23,15 +25,19 @@ export type ShareContext = { db: DB; claims: VerifiedShareClaims; tempFiles: Tem
 /** The file the claims name, or null when it is no longer available (410). */
 export type ShareResolver = (ctx: ShareContext) => Promise<SharedFile | null>;
 
-const resolvers = new Map<string, ShareResolver>();
+/** The kinds of shared document one app serves. */
+export class ShareRegistry {
+  private readonly resolvers = new Map<string, ShareResolver>();
 
-/** Adds a kind of shared document. A kind is registered once per process (re-registering replaces it). */
-export function registerShareKind(kind: string, resolver: ShareResolver): void {
-  resolvers.set(kind, resolver);
-}
+  /** Adds a kind of shared document; a kind registered twice (two areas claiming one name) fails the startup. */
+  register(kind: string, resolver: ShareResolver): void {
+    if (this.resolvers.has(kind)) throw new Error(`Share kind '${kind}' is registered twice`);
+    this.resolvers.set(kind, resolver);
+  }
 
-export function shareResolver(kind: string): ShareResolver | undefined {
-  return resolvers.get(kind);
+  resolver(kind: string): ShareResolver | undefined {
+    return this.resolvers.get(kind);
+  }
 }
 
 /** Path of the public link ('/api/public/compartido/{token}') for these claims, valid ttlSeconds. */

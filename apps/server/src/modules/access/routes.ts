@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { accessRoutes as r, API_PREFIX, msg } from '@portal/contract';
-import { registerRoute } from '../../lib/route.js';
+import type { z } from 'zod';
+import { accessRoutes as r, API_PREFIX, msg, usuariosBodies, usuariosCallOf, type UsuariosCall } from '@portal/contract';
+import { parseOr400, registerRoute } from '../../lib/route.js';
 import { badRequest } from '../../lib/http-errors.js';
-import { AccessService, clientOf, DEVICE_COOKIE, type AccessDeps } from './service.js';
+import { AccessService, clientOf, DEVICE_COOKIE, type AccessDeps, type Client } from './service.js';
 
 export function accessRoutes(app: FastifyInstance, deps: AccessDeps): void {
   const service = new AccessService(deps);
@@ -25,17 +26,20 @@ export function accessRoutes(app: FastifyInstance, deps: AccessDeps): void {
   registerRoute(app, r.searchEntity, async ({ user, query }) => service.entitiesOf(user, query.cuit));
   registerRoute(app, r.deleteSession, async ({ user, query }) => service.deleteSession(user, query.cuit));
 
-  // One path, five operations chosen by a query flag (§7); each parses its own body schema.
+  // One path, five calls chosen by a query flag (§7): a table of the calls, each given the body parsed with its
+  // own schema (usuariosBodies); the registration answers 201.
+  const calls: Record<UsuariosCall, (raw: unknown, client: Client) => Promise<z.input<typeof r.usuarios.response>>> = {
+    register: (raw, client) => service.register(parseOr400(usuariosBodies.register, raw), client),
+    check: (raw, client) => service.checkCode(parseOr400(usuariosBodies.check, raw), client),
+    verificationSMS: (raw, client) => service.resendCode(parseOr400(usuariosBodies.verificationSMS, raw), client),
+    forgotPassword: (raw, client) => service.forgotPassword(parseOr400(usuariosBodies.forgotPassword, raw), client),
+    changePassword: (raw, client) => service.changePassword(parseOr400(usuariosBodies.changePassword, raw), client),
+  };
   registerRoute(app, { ...r.usuarios, body: undefined }, async ({ query, request, reply }) => {
-    const client = clientOf(request);
-    const flags = [query.forgotPassword, query.changePassword, query.check, query.verificationSMS].filter(Boolean).length;
-    if (flags > 1) throw badRequest(msg.solicitudInvalida);
-    if (query.forgotPassword) return service.forgotPassword(request.body, client);
-    if (query.changePassword) return service.changePassword(request.body, client);
-    if (query.check) return service.checkCode(request.body, client);
-    if (query.verificationSMS) return service.resendCode(request.body, client);
-    const answer = await service.register(request.body, client);
-    reply.status(201);
+    const call = usuariosCallOf(query);
+    if (call === null) throw badRequest(msg.solicitudInvalida);
+    const answer = await calls[call](request.body, clientOf(request));
+    if (call === 'register') reply.status(201);
     return answer;
   });
 }

@@ -2,17 +2,17 @@ import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
-  changePasswordRequest,
-  checkRequest,
+  type changePasswordRequest,
+  type checkRequest,
   type forcedChangeRequest,
-  forgotRequest,
+  type forgotRequest,
   formatPhone,
   msg,
   type profileSaveRequest,
   TIME_ZONE,
   todayInArgentina,
-  registerRequest,
-  verificationSmsRequest,
+  type registerRequest,
+  type verificationSmsRequest,
   type DataResponse,
   type OauthRequest,
   type OauthResponse,
@@ -32,7 +32,6 @@ import {
   verifyPassword,
 } from '../../lib/crypto.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-errors.js';
-import { parseOr400 } from '../../lib/route.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../messaging/mail.js';
 import type { SmsProvider } from '../../messaging/sms.js';
@@ -68,7 +67,7 @@ export const DEVICE_COOKIE = 'portal_device';
 /** The same refresh token presented again within this window gets the same new pair (two tabs, a reconnect). */
 export const REFRESH_GRACE_MS = 30_000;
 
-type Client = { ip: string; userAgent: string | null; device: string | null };
+export type Client = { ip: string; userAgent: string | null; device: string | null };
 export function clientOf(request: FastifyRequest): Client {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, device: deviceCookie(request.headers.cookie) };
 }
@@ -361,8 +360,7 @@ export class AccessService {
     }
   }
 
-  async register(rawBody: unknown, client: Client) {
-    const body = parseOr400(registerRequest, rawBody);
+  async register(body: z.output<typeof registerRequest>, client: Client) {
     await this.d.limiter.hit(LIMITS.registerPerIp, client.ip);
     await this.d.limiter.hit(LIMITS.registerPerEmail, body.email);
     if (await repo.findUserByEmail(this.d.db, body.email)) throw new HttpError(409, msg.emailYaRegistrado);
@@ -399,8 +397,7 @@ export class AccessService {
     return { success: true, serviceid: id, title: msg.usuarioCreadoTitulo, msg: msg.codigoEnviado(formatPhone(body.nrotel)) };
   }
 
-  async checkCode(rawBody: unknown, client: Client) {
-    const body = parseOr400(checkRequest, rawBody);
+  async checkCode(body: z.output<typeof checkRequest>, client: Client) {
     await this.d.limiter.hit(LIMITS.checkPerIp, client.ip);
     const pending = await repo.findPendingRegistration(this.d.db, body.serviceid);
     if (!pending || pending.email !== body.email) throw badRequest(msg.registroInexistente);
@@ -430,8 +427,7 @@ export class AccessService {
     return { success: true, title: msg.usuarioCreadoTitulo, msg: msg.usuarioCreado };
   }
 
-  async resendCode(rawBody: unknown, client: Client) {
-    const body = parseOr400(verificationSmsRequest, rawBody);
+  async resendCode(body: z.output<typeof verificationSmsRequest>, client: Client) {
     await this.d.limiter.hit(LIMITS.smsPerIp, client.ip);
     const pending = body.serviceid
       ? await repo.findPendingRegistration(this.d.db, body.serviceid)
@@ -448,8 +444,7 @@ export class AccessService {
   // ── Recovery ─────────────────────────────────────────────────────────────────────────────────────────────
 
   /** Always the same answer, whether or not the e-mail is registered; the mail is sent in the background. */
-  async forgotPassword(rawBody: unknown, client: Client) {
-    const body = parseOr400(forgotRequest, rawBody);
+  async forgotPassword(body: z.output<typeof forgotRequest>, client: Client) {
     await this.d.limiter.hit(LIMITS.recoveryPerIp, client.ip);
     await this.d.limiter.hit(LIMITS.recoveryPerAccount, body.mail);
     const user = await repo.findUserByEmail(this.d.db, body.mail);
@@ -463,8 +458,7 @@ export class AccessService {
     return { success: true, title: msg.recuperoTitulo, msg: msg.recuperoEnviado };
   }
 
-  async changePassword(rawBody: unknown, client: Client) {
-    const body = parseOr400(changePasswordRequest, rawBody);
+  async changePassword(body: z.output<typeof changePasswordRequest>, client: Client) {
     await this.d.limiter.hit(LIMITS.recoveryPerIp, client.ip);
     const tokenHash = sha256(body.hash);
     const reset = await repo.findPasswordReset(this.d.db, tokenHash);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes as r } from '@portal/contract';
-import { registerRoute } from '../../lib/route.js';
+import { adminRoutes as r, updateUserBodies, updateUserCallOf } from '@portal/contract';
+import { parseOr400, registerRoute } from '../../lib/route.js';
 import { AdminService, type AdminDeps } from './service.js';
 
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
@@ -12,9 +12,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     reply.status(201);
     return answer;
   });
-  // One path for two calls (access.md §7): the body tells the edit from the choice of entity.
+  // One path for two calls (access.md §7): the body tells the choice of entity from the edit, and is parsed with
+  // the schema of its call (updateUserBodies).
   registerRoute(app, { ...r.updateUser, body: undefined }, async ({ user, tenant, params, request }) =>
-    service.patchUser(user, tenant, params.id, request.body),
+    updateUserCallOf(request.body) === 'actuaComo'
+      ? service.actAs(user, tenant, params.id, parseOr400(updateUserBodies.actuaComo, request.body))
+      : service.updateUser(user, tenant, params.id, parseOr400(updateUserBodies.edit, request.body)),
   );
   registerRoute(app, r.deleteUser, async ({ user, tenant, params }) => service.deleteUser(user, tenant, params.username));
   registerRoute(app, r.searchEntities, async ({ tenant, query }) => service.searchEntities(tenant, query));

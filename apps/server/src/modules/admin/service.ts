@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
-  actuaComoRequest,
+  type actuaComoRequest,
   msg,
   PARAMETRO_INFO,
   PARAMETROS,
-  updateUserRequest,
+  type updateUserRequest,
   type Configuracion,
   type createUserRequest,
   type entidadesSearchQuery,
@@ -17,7 +17,6 @@ import {
   type AuditListResponse,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { parseOr400 } from '../../lib/route.js';
 import { writeAudit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
@@ -114,15 +113,8 @@ export class AdminService {
     }
   }
 
-  /** PATCH /proxy/usuarios/{id}: by its body, the edit of a user or an administrator's choice of entity. */
-  async patchUser(admin: AuthUser, tenant: Tenant, idOrUsername: string, rawBody: unknown) {
-    if (typeof rawBody === 'object' && rawBody !== null && 'actua_como' in rawBody) {
-      return this.actAs(admin, tenant, idOrUsername, parseOr400(actuaComoRequest, rawBody));
-    }
-    return this.updateUser(admin, tenant, idOrUsername, parseOr400(updateUserRequest, rawBody));
-  }
-
-  private async updateUser(admin: AuthUser, tenant: Tenant, id: string, body: Out<typeof updateUserRequest>) {
+  /** PATCH /proxy/usuarios/{id} without `actua_como`: edits the user (each field present is changed). */
+  async updateUser(admin: AuthUser, tenant: Tenant, id: string, body: Out<typeof updateUserRequest>) {
     const companyId = tenant.company.id;
     // The path names the user by id or, as DELETE and the module calls do, by username.
     const target = /^\d{1,9}$/.test(id)
@@ -168,8 +160,8 @@ export class AdminService {
     return { success: true as const, msg: msg.usuarioGuardado, item: await this.itemOf(this.d.db, companyId, target.id) };
   }
 
-  /** The administrator's own choice of the entity to act as, kept on the account (users.entity_acting_as). */
-  private async actAs(admin: AuthUser, tenant: Tenant, username: string, body: Out<typeof actuaComoRequest>) {
+  /** PATCH /proxy/usuarios/{username} with `actua_como`: the administrator's own choice of the entity to act as, kept on the account (users.entity_acting_as). */
+  async actAs(admin: AuthUser, tenant: Tenant, username: string, body: Out<typeof actuaComoRequest>) {
     if (username.trim().toLowerCase() !== admin.username) throw forbidden(msg.actuaComoPropio);
     const companyId = tenant.company.id;
     if (!body.actua_como) {

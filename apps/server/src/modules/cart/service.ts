@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
+import type { AuthUser, EntityTenant } from '../../plugins/access.js';
 import { priceListOf } from '../catalog/index.js';
 import { toPurchaseCart, toSalesCart } from './mapper.js';
 import * as repo from './repository.js';
@@ -56,8 +56,8 @@ const LOOKUP_CONDITIONS = {
 export class CartService {
   constructor(private readonly db: DB) {}
 
-  owner(user: AuthUser, tenant: Tenant, kind: repo.CartKind): repo.CartOwner {
-    return { companyId: tenant.company.id, entityId: tenant.entity!.id, userId: user.userId, kind };
+  owner(user: AuthUser, tenant: EntityTenant, kind: repo.CartKind): repo.CartOwner {
+    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind };
   }
 
   /** The open cart, created (with the single destination and origin preselected) when there is none. */

@@ -231,11 +231,19 @@ export async function productsByIds(
 
 /** Ultimos visitados: this user and entity, most recent first. */
 export async function visitedIds(db: DB, companyId: number, entityId: number, userId: number, limit: number): Promise<number[]> {
-  const r = await sql<{ id: number }>`
-    select v.product_id as id from product_visits v join products p on p.id = v.product_id
-    where v.company_id = ${companyId} and v.entity_id = ${entityId} and v.user_id = ${userId} and p.active
-    order by v.visited_at desc, v.product_id limit ${limit}`.execute(db);
-  return r.rows.map((x) => x.id);
+  const rows = await db
+    .selectFrom('product_visits as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select('v.product_id as id')
+    .where('v.company_id', '=', companyId)
+    .where('v.entity_id', '=', entityId)
+    .where('v.user_id', '=', userId)
+    .where((eb) => eb.ref('p.active'))
+    .orderBy('v.visited_at', 'desc')
+    .orderBy('v.product_id')
+    .limit(limit)
+    .execute();
+  return rows.map((x) => x.id);
 }
 
 /** Más comprados: the entity's products by number of order lines, then most recent. */
@@ -254,7 +262,9 @@ export async function promotionIds(db: DB, companyId: number, limit: number): Pr
 
 /** Records a visit (the latest one wins). */
 export async function recordVisit(db: DB, v: { companyId: number; entityId: number; userId: number; productId: number }) {
-  await sql`insert into product_visits (company_id, entity_id, user_id, product_id, visited_at)
-    values (${v.companyId}, ${v.entityId}, ${v.userId}, ${v.productId}, now())
-    on conflict (user_id, entity_id, product_id) do update set visited_at = now()`.execute(db);
+  await db
+    .insertInto('product_visits')
+    .values({ company_id: v.companyId, entity_id: v.entityId, user_id: v.userId, product_id: v.productId, visited_at: sql`now()` })
+    .onConflict((oc) => oc.columns(['user_id', 'entity_id', 'product_id']).doUpdateSet({ visited_at: sql`now()` }))
+    .execute();
 }

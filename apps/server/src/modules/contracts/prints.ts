@@ -5,7 +5,7 @@ import type { DB } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { companyHeader, entityHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
-import { registerPrintKind } from '../../lib/print-registry.js';
+import type { PrintRegistry } from '../../lib/print-registry.js';
 import * as repo from './repository.js';
 import { PRICING_TEXT, statusOf } from './service.js';
 
@@ -114,5 +114,8 @@ export async function renderSettlementPdf(db: DB, scope: Scope, key: VoucherKey)
   return { fileName: `${kind.descom} ${s.voucher}.pdf`, pdf };
 }
 
-registerPrintKind(CONTRACT_CODCOM, ({ db, scope, key }) => renderContractPdf(db, scope, key));
-for (const codcom of ['LB', 'LP']) registerPrintKind(codcom, ({ db, scope, key }) => renderSettlementPdf(db, scope, key));
+/** Registers the contract (CT) and the grain settlements (LB, LP) on the app's print registry, at startup. */
+export function registerContractPrints(prints: PrintRegistry): void {
+  prints.register(CONTRACT_CODCOM, ({ db, scope, key }) => renderContractPdf(db, scope, key));
+  for (const codcom of ['LB', 'LP']) prints.register(codcom, ({ db, scope, key }) => renderSettlementPdf(db, scope, key));
+}

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { contractExportQuery, contractListQuery, contractRoutes as r } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
 import { scopeOf, sendFile } from '../../lib/send-file.js';
+import type { PrintRegistry } from '../../lib/print-registry.js';
 import { ContractsService, type ContractsDeps } from './service.js';
-// The print options (contract, settlement) register themselves with GET /proxy/imprime.
-import './prints.js';
+import { registerContractPrints } from './prints.js';
 
 /** GET /proxy/cgi/etenet_contratos (list; files=true: export) and etenet_contrapaq (what was applied to a contract). */
-export function contractsRoutes(app: FastifyInstance, deps: ContractsDeps): void {
+export function contractsRoutes(app: FastifyInstance, deps: ContractsDeps & { prints: PrintRegistry }): void {
   const service = new ContractsService(deps);
+  // The print options (contract, settlement) that GET /proxy/imprime serves.
+  registerContractPrints(deps.prints);
   registerRoute(app, { ...r.contratos, query: undefined }, async ({ tenant, request, reply }) => {
     const raw = (request.query ?? {}) as Record<string, unknown>;
     if (isFlag(raw.files)) {

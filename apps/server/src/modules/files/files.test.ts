@@ -14,7 +14,7 @@ import {
 import { signShareToken } from '../../documents/index.js';
 import { pdfText, readZip } from '../../documents/test-support.js';
 import { bearer, COMPANIES, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
-import { registerShareKind } from '../../lib/share-registry.js';
+import { buildApp } from '../../app.js';
 import { redactToken } from '../../lib/log.js';
 
 /**
@@ -220,7 +220,7 @@ describe('share link', () => {
   });
 
   test('kinds are pluggable: a registered kind is served, an unknown kind refused', async () => {
-    registerShareKind('prueba', async ({ claims }) => ({ fileName: `prueba ${claims.r}.txt`, contentType: 'text/plain', body: Buffer.from(`hola ${claims.e}`), disposition: 'attachment' }));
+    ctx.app.shares.register('prueba', async ({ claims }) => ({ fileName: `prueba ${claims.r}.txt`, contentType: 'text/plain', body: Buffer.from(`hola ${claims.e}`), disposition: 'attachment' }));
     const ok = signShareToken(ctx.app.tokenSecret, { c: 1, e: 7, k: 'prueba', r: 'uno' }, 60);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${ok}` });
     assert.equal(res.statusCode, 200);
@@ -228,6 +228,28 @@ describe('share link', () => {
     assert.match(String(res.headers['content-disposition']), /^attachment; filename="prueba uno\.txt"/);
     const unknown = signShareToken(ctx.app.tokenSecret, { c: 1, e: 7, k: 'desconocido', r: 'uno' }, 60);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${unknown}` }), 403, fiscalMsg.enlaceInvalido);
+  });
+
+  test('kinds belong to one app: another app in the same process serves only its own, and a kind cannot be registered twice', async () => {
+    const other = await buildApp({ config: ctx.config, db: ctx.db });
+    try {
+      await other.ready();
+      assert.equal(other.tokenSecret, ctx.app.tokenSecret);
+      other.shares.register('solo-otra', async () => ({ fileName: 'otra.txt', contentType: 'text/plain', body: Buffer.from('otra'), disposition: 'attachment' }));
+      const ours = signShareToken(ctx.app.tokenSecret, { c: 1, e: 7, k: 'prueba', r: 'uno' }, 60);
+      const theirs = signShareToken(ctx.app.tokenSecret, { c: 1, e: 7, k: 'solo-otra', r: 'uno' }, 60);
+      // 'prueba' was registered on ctx.app only (test above); 'solo-otra' on the other app only.
+      assert.equal((await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${ours}` })).statusCode, 200);
+      expectRefused(await other.inject({ method: 'GET', url: `/api/public/compartido/${ours}` }), 403, fiscalMsg.enlaceInvalido);
+      expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${theirs}` }), 403, fiscalMsg.enlaceInvalido);
+      assert.equal((await other.inject({ method: 'GET', url: `/api/public/compartido/${theirs}` })).statusCode, 200);
+      // Both apps registered the areas' own kinds at startup, each on its registry.
+      assert.ok(other.shares.resolver('voucher') && ctx.app.shares.resolver('voucher') !== other.shares.resolver('voucher'));
+      assert.ok(other.prints.resolver('CT') && ctx.app.prints.resolver('CT'));
+      assert.throws(() => other.shares.register('voucher', async () => null), /registered twice/);
+    } finally {
+      await other.close();
+    }
   });
 });
 

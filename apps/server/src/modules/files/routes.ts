@@ -11,8 +11,7 @@ import { verifyShareToken } from '../../documents/index.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { isFlag, parseOr400, registerRoute, type PublicInput } from '../../lib/route.js';
 import { scopeOf, sendFile } from '../../lib/send-file.js';
-import { FilesService, type FilesDeps } from './service.js';
-import { shareResolver } from '../../lib/share-registry.js';
+import { FilesService, registerFilesShareKinds, type FilesDeps } from './service.js';
 
 /**
  * /proxy/files (one path, chosen by its parameters), /proxy/imprime, /proxy/compartir and the public
@@ -20,6 +19,7 @@ import { shareResolver } from '../../lib/share-registry.js';
  */
 export function filesRoutes(app: FastifyInstance, deps: FilesDeps): void {
   const service = new FilesService(deps);
+  registerFilesShareKinds(deps.shares);
 
   // Product pictures are public catalogue material: an <img> cannot send the bearer header.
   const image = async ({ request, reply }: PublicInput) => {
@@ -65,7 +65,7 @@ export function filesRoutes(app: FastifyInstance, deps: FilesDeps): void {
       const expired = verifyShareToken(deps.tokenSecret, params.token, 0) !== null;
       throw new HttpError(expired ? 410 : 403, expired ? fiscalMsg.enlaceVencido : fiscalMsg.enlaceInvalido);
     }
-    const resolve = shareResolver(claims.k);
+    const resolve = deps.shares.resolver(claims.k);
     if (!resolve) throw new HttpError(403, fiscalMsg.enlaceInvalido);
     const file = await resolve({ db: deps.db, claims, tempFiles: deps.tempFiles });
     if (!file) throw new HttpError(410, fiscalMsg.documentoNoDisponible);

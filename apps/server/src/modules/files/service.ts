@@ -10,11 +10,20 @@ import { findVoucher } from '../fiscal/index.js';
 import { voucherFileName } from '../fiscal/index.js';
 import { VoucherPdfs } from '../fiscal/index.js';
 import { productImage, productImageTag } from './repository.js';
-import { printResolver } from '../../lib/print-registry.js';
-import { registerShareKind, sharePath, tokenOfSharePath, VOUCHER_SHARE_TTL_SECONDS } from '../../lib/share-registry.js';
+import type { PrintRegistry } from '../../lib/print-registry.js';
+import { sharePath, tokenOfSharePath, VOUCHER_SHARE_TTL_SECONDS, type ShareRegistry } from '../../lib/share-registry.js';
 import { tempFileLink } from '../../lib/temp-links.js';
 
-export type FilesDeps = { db: DB; config: Config; tokenSecret: string; tempFiles: TempFileStorage };
+export type FilesDeps = {
+  db: DB;
+  config: Config;
+  tokenSecret: string;
+  tempFiles: TempFileStorage;
+  /** The app's public-link kinds: this area registers 'voucher' and 'archivo', and serves every kind. */
+  shares: ShareRegistry;
+  /** The app's other printable documents (contracts, settlements), asked before the current-account vouchers. */
+  prints: PrintRegistry;
+};
 
 /** Reference of a voucher inside a share token: 'FC|3|1234'. */
 export function voucherRef(row: Pick<VoucherRow, 'voucher_code' | 'series' | 'number'>): string {
@@ -26,28 +35,30 @@ function parseVoucherRef(ref: string): VoucherKey | null {
   return m ? { codcom: m[1]!, codtal: Number(m[2]), numero: Number(m[3]) } : null;
 }
 
-// Kinds of public links this module serves: one voucher's PDF, and a generated file (ZIP, direct download).
-registerShareKind('voucher', async ({ db, claims }) => {
-  const key = parseVoucherRef(claims.r);
-  if (!key) return null;
-  const row = await findVoucher(db, claims.c, key);
-  if (!row || row.entity_id !== claims.e || !row.printable) return null;
-  const pdfs = new VoucherPdfs(db);
-  const body = await pdfs.render({ companyId: claims.c, entityId: claims.e }, row);
-  return { fileName: voucherFileName(row), contentType: 'application/pdf', body, disposition: 'inline' };
-});
-registerShareKind('archivo', async ({ claims, tempFiles }) => {
-  const [directorio, name] = claims.r.split('/');
-  if (!directorio || !name) return null;
-  const stream = await tempFiles.open(directorio, name);
-  if (!stream) return null;
-  return {
-    fileName: name,
-    contentType: name.endsWith('.zip') ? 'application/zip' : name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
-    body: stream,
-    disposition: name.endsWith('.pdf') ? 'inline' : 'attachment',
-  };
-});
+/** The kinds of public link this area serves, registered on the app's registry at startup: one voucher's PDF, and a generated file (ZIP, direct download). */
+export function registerFilesShareKinds(shares: ShareRegistry): void {
+  shares.register('voucher', async ({ db, claims }) => {
+    const key = parseVoucherRef(claims.r);
+    if (!key) return null;
+    const row = await findVoucher(db, claims.c, key);
+    if (!row || row.entity_id !== claims.e || !row.printable) return null;
+    const pdfs = new VoucherPdfs(db);
+    const body = await pdfs.render({ companyId: claims.c, entityId: claims.e }, row);
+    return { fileName: voucherFileName(row), contentType: 'application/pdf', body, disposition: 'inline' };
+  });
+  shares.register('archivo', async ({ claims, tempFiles }) => {
+    const [directorio, name] = claims.r.split('/');
+    if (!directorio || !name) return null;
+    const stream = await tempFiles.open(directorio, name);
+    if (!stream) return null;
+    return {
+      fileName: name,
+      contentType: name.endsWith('.zip') ? 'application/zip' : name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
+      body: stream,
+      disposition: name.endsWith('.pdf') ? 'inline' : 'attachment',
+    };
+  });
+}
 
 export class FilesService {
   readonly pdfs: VoucherPdfs;
@@ -69,7 +80,7 @@ export class FilesService {
 
   /** The voucher's PDF; 404 'El movimiento seleccionado no tiene impresión' for one without a print. */
   async voucherPdf(scope: Scope, key: VoucherKey): Promise<{ fileName: string; data: Buffer }> {
-    const other = printResolver(key.codcom);
+    const other = this.deps.prints.resolver(key.codcom);
     if (other) {
       const printed = await other({ db: this.deps.db, scope, key });
       if (!printed) throw notFound(fiscalMsg.sinImpresion);
@@ -82,7 +93,7 @@ export class FilesService {
 
   async imprime(scope: Scope, key: VoucherKey): Promise<ImprimeResponse> {
     // Documents of other areas (contracts, grain settlements) first: their codes are not current-account vouchers.
-    const other = printResolver(key.codcom);
+    const other = this.deps.prints.resolver(key.codcom);
     if (other) {
       const printed = await other({ db: this.deps.db, scope, key });
       return printed ? { success: true, archivos: { archivo: printed.pdf.toString('base64') } } : { success: false, msg: fiscalMsg.sinImpresion };

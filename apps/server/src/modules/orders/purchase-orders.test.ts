@@ -13,7 +13,7 @@ import {
 import { signShareToken } from '../../documents/index.js';
 import { pdfText } from '../../documents/test-support.js';
 import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
-import { PURCHASE_ORDER_SHARE_KIND } from './service.js';
+import { PURCHASE_ORDER_SHARE_KIND } from './documents.js';
 
 /** Purchase orders made: the PDF ('Orden de compra') and its public share link, as the sales orders have. */
 

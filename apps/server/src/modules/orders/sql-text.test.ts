@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type DatabaseConnection } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { DB } from '../../db/database.js';
+import { sqlOf } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
@@ -13,42 +12,6 @@ import * as repo from './repository.js';
  * change to a column, a join or a filter shows up in review as a change to this file. To record a new text: run
  * with SQL_TEXT_PRINT=<file> (the texts are written there as JSON) and paste the entry over its old text.
  */
-/** No database: every statement answers one row with the columns the writers read back, so a call runs to its end. */
-class OneRowDriver extends DummyDriver {
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    return {
-      executeQuery: async () => ({ rows: [{ id: 1, n: null, number: 1, total: '0' }] as never[] }),
-      // eslint-disable-next-line require-yield -- nothing is streamed
-      streamQuery: async function* () {
-        return;
-      },
-    };
-  }
-}
-
-function recorder() {
-  const statements: string[] = [];
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new OneRowDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    log: (event) => {
-      if (event.level === 'query') statements.push(event.query.sql.replace(/\s+/g, ' ').trim());
-    },
-  }) as DB;
-  return { db, statements };
-}
-
-/** The statements a call sends (its failure on the empty answers, after they were sent, does not matter). */
-async function sqlOf(call: (db: DB) => Promise<unknown>): Promise<string[]> {
-  const { db, statements } = recorder();
-  await call(db).catch(() => undefined);
-  return statements;
-}
-
 const order: repo.NewOrder = {
   companyId: 1,
   entityId: 2,

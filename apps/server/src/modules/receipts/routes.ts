@@ -6,7 +6,8 @@ import type { TempFileStorage } from '../../documents/index.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { registerRoute } from '../../lib/route.js';
 import { sendFile } from '../../lib/send-file.js';
-import { ReceiptsService, type UploadedFile } from './service.js';
+import type { ShareRegistry } from '../../lib/share-registry.js';
+import { ReceiptsService, registerReceiptShareKind, type UploadedFile } from './service.js';
 
 /**
  * Reads the multipart form of POST /proxy/recibos: text fields and the files of `files[]` (or `files`), each held
@@ -42,11 +43,12 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   return { fields, files };
 }
 
-export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; tokenSecret: string; publicUrl: string; attachments: TempFileStorage }): Promise<void> {
+export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; tokenSecret: string; publicUrl: string; attachments: TempFileStorage; shares: ShareRegistry }): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: RECEIPTS.maxFileBytes, files: RECEIPTS.maxFiles, fields: 20, fieldSize: 256 * 1024, parts: 40 },
   });
   const service = new ReceiptsService(deps.db, deps);
+  registerReceiptShareKind(deps.shares);
 
   registerRoute(app, r.list, async ({ tenant, query }) => service.list(tenant, tenant.entity.id, query));
   registerRoute(app, r.pending, async ({ tenant }) => service.pending(tenant));

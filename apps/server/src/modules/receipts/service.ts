@@ -19,7 +19,7 @@ import { parseOr400 } from '../../lib/route.js';
 import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import { companyHeader } from '../fiscal/index.js';
-import { registerShareKind, sharePath, VOUCHER_SHARE_TTL_SECONDS } from '../../lib/share-registry.js';
+import { sharePath, VOUCHER_SHARE_TTL_SECONDS, type ShareRegistry } from '../../lib/share-registry.js';
 import { openAttachment, storeAttachment } from './attachments.js';
 import * as repo from './repository.js';
 import { amountOf, applicationError, checkPaymentLine, checkTotals, esAr, sniffType, type CheckedLine, type FieldDef } from './rules.js';
@@ -145,14 +145,16 @@ async function renderReceipt(db: DB, companyId: number, row: repo.ReceiptRow): P
   return { file, name: `recibo-${numberText(row.series, row.number)}.pdf` };
 }
 
-// The public link of a receipt's PDF: the token names the company, the entity and receipts.id.
-registerShareKind(RECEIPT_SHARE_KIND, async ({ db, claims }) => {
-  if (!/^\d{1,9}$/.test(claims.r)) return null;
-  const row = await repo.receiptById(db, claims.c, claims.e, Number(claims.r));
-  if (!row) return null;
-  const { file, name } = await renderReceipt(db, claims.c, row);
-  return { fileName: name, contentType: 'application/pdf', body: file, disposition: 'inline' };
-});
+/** The public link of a receipt's PDF, registered on the app's registry at startup: the token names the company, the entity and receipts.id. */
+export function registerReceiptShareKind(shares: ShareRegistry): void {
+  shares.register(RECEIPT_SHARE_KIND, async ({ db, claims }) => {
+    if (!/^\d{1,9}$/.test(claims.r)) return null;
+    const row = await repo.receiptById(db, claims.c, claims.e, Number(claims.r));
+    if (!row) return null;
+    const { file, name } = await renderReceipt(db, claims.c, row);
+    return { fileName: name, contentType: 'application/pdf', body: file, disposition: 'inline' };
+  });
+}
 
 export class ReceiptsService {
   constructor(
