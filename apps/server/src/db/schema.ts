@@ -305,6 +305,16 @@ export interface StatementCheckpointsTable {
   debits: number;
 }
 
+/**
+ * A version per company and entity of its movements (entity 0: the company's account types; company 0 entity 0: a
+ * truncate), bumped by triggers on every write (migration 20261127_1000_statement_versions).
+ */
+export interface StatementVersionsTable {
+  company_id: number;
+  entity_id: number;
+  version: string;
+}
+
 /** The accounts a customer's movements are kept in (tipodectasctes); `exchange` ones are settled with grain (canje). */
 export interface AccountTypesTable {
   company_id: number;
@@ -630,6 +640,7 @@ export interface Database {
   account_movements: AccountMovementsTable;
   account_types: AccountTypesTable;
   statement_checkpoints: StatementCheckpointsTable;
+  statement_versions: StatementVersionsTable;
   sales_orders: SalesOrdersTable;
   grain_movements: GrainMovementsTable;
   grain_contracts: GrainContractsTable;

@@ -63,41 +63,52 @@ export const GRAIN_EXPORT_COLUMNS: readonly Column[] = [
   { key: 'saldo', header: 'Saldo (kg)', type: 'number', decimals: 0, width: 1.1 },
 ];
 
+/** The grains of the stock rows, in their order (by name). */
+function grainsOf(stock: readonly repo.StockRow[]) {
+  return [...new Map(stock.map((s) => [s.grain, s.name])).entries()].map(([grano, descripcion]) => ({ grano, descripcion }));
+}
+
+/** The filter's SQL form, but for the grain. */
+function filterOf(q: GrainFilter): Omit<repo.GrainFilterSql, 'grain'> {
+  return {
+    harvests: q.cosecha,
+    kinds: q.codcom ? [GRAIN_VOUCHERS.find((v) => v.codcom === q.codcom)!.kind] : q.codres === 'ENT' ? [1, 3] : q.codres === 'SAL' ? [4, 5, 6] : null,
+    fechaDesde: q.fechaDesde,
+    fechaHasta: q.fechaHasta,
+  };
+}
+
 export class GrainService {
   constructor(private readonly deps: GrainDeps) {}
 
   private async context(scope: repo.Scope, q: GrainFilter) {
     const stock = await repo.stockByHarvest(this.deps.db, scope);
-    const grains = [...new Map(stock.map((s) => [s.grain, s.name])).entries()].map(([grano, descripcion]) => ({ grano, descripcion }));
+    const grains = grainsOf(stock);
     if (q.grano && !grains.some((g) => g.grano === q.grano)) {
       // A grain the entity has no movements of: a known grain answers an empty ledger; an unknown one is a 400.
       const known = await this.deps.db.selectFrom('grains').select('code').where('code', '=', q.grano).executeTakeFirst();
       if (!known) throw badRequest(grainMsg.granoInvalido);
     }
     const grain = q.grano ?? grains[0]?.grano ?? null;
-    const mine = stock.filter((s) => s.grain === grain);
-    const filter: repo.GrainFilterSql = {
-      grain: grain ?? '',
-      harvests: q.cosecha,
-      kinds: q.codcom ? [GRAIN_VOUCHERS.find((v) => v.codcom === q.codcom)!.kind] : q.codres === 'ENT' ? [1, 3] : q.codres === 'SAL' ? [4, 5, 6] : null,
-      fechaDesde: q.fechaDesde,
-      fechaHasta: q.fechaHasta,
-    };
-    return { grains, grain, mine, filter };
+    return { grains, grain, filter: { ...filterOf(q), grain: grain ?? '' } };
   }
 
+  /** The first screen and its pages in one statement (repo.grainList). */
   async list(scope: repo.Scope, q: GrainFilter & { start: number; limit: number }): Promise<GrainResponse> {
-    const { grains, grain, mine, filter } = await this.context(scope, q);
-    const [rows, totals] = grain
-      ? await Promise.all([repo.grainPage(this.deps.db, scope, filter, { start: q.start, limit: q.limit }), repo.grainTotals(this.deps.db, scope, filter)])
-      : [[], { n: 0, entradas: '0', certificados: '0', salidas: '0' }];
+    const r = await repo.grainList(this.deps.db, scope, { ...filterOf(q), grain: q.grano ?? null }, { start: q.start, limit: q.limit });
+    const grains = grainsOf(r.stock);
+    // A grain the entity has no movements of: a known grain answers an empty ledger; an unknown one is a 400.
+    if (q.grano && !r.known) throw badRequest(grainMsg.granoInvalido);
+    const grain = r.grain;
+    const mine = r.stock.filter((s) => s.grain === grain);
+    const totals = grain ? r.totals : { n: 0, entradas: '0', certificados: '0', salidas: '0' };
     const selected = q.cosecha.length ? mine.filter((s) => q.cosecha.includes(s.harvest)) : mine;
     const stock = selected.reduce((a, s) => a.plus(s.stock), new Decimal(0)).toFixed(0);
     const name = grains.find((g) => g.grano === grain)?.descripcion ?? '';
     const total = mine.reduce((a, s) => a.plus(s.stock), new Decimal(0)).toFixed(0);
     return {
       success: true,
-      items: rows.map(toRow),
+      items: grain ? r.rows.map(toRow) : [],
       total: totals.n,
       grano: grain,
       granos: grains,

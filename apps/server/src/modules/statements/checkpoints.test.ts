@@ -199,3 +199,71 @@ describe('running balance from monthly checkpoints', () => {
     await assertCheckpointsExact();
   });
 });
+
+describe('per-entity parts kept by the server (statement_versions)', () => {
+  const valueOf = (page: StatementResponse, descri: string) => page.valoresdectasctes.find((v) => v.descri === descri)?.valor;
+  /** 'Vencido ARS' summed here: unsettled debits of the entity due before today. */
+  async function overdueArs(): Promise<string | undefined> {
+    const rows = await ctx.db.selectFrom('account_movements').select([sql<string>`amount::text`.as('amount'), sql<string | null>`to_char(due_date, 'YYYY-MM-DD')`.as('due')])
+      .where('entity_id', '=', entity).where('currency', '=', 'ARS').where('settled', '=', false).execute();
+    const due = rows.filter((r) => new Decimal(r.amount).isPositive() && r.due !== null && r.due < TODAY);
+    return due.length ? formatMoney(due.reduce((a, r) => a.plus(r.amount), new Decimal(0)).toFixed(2), 'ARS') : undefined;
+  }
+
+  test('a new movement, a settled document, a renamed account type and a delete show in the very next answer', async () => {
+    const first = await list('c', { moneda: 'ARS', start: 0, limit: 7 });
+    const again = await list('c', { moneda: 'ARS', start: 0, limit: 7 });
+    assert.deepEqual(again, first, 'a kept summary answers the same');
+    const name = 'Nota de débito de la prueba';
+    assert.ok(!first.tipodecomprobantes.some((t) => t.descom === name));
+
+    const inserted = await ctx.db
+      .insertInto('account_movements')
+      .values({ company_id: company, entity_id: entity, date: TODAY, voucher_code: 'ND', voucher_name: name, series: 7, number: 798_001, currency: 'ARS', amount: '1000.00', due_date: addDays(TODAY, -1), account_type: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const want = await reference('c', 'ARS');
+    const added = await list('c', { moneda: 'ARS', start: 0, limit: 7 });
+    assertPage(added, want, 0, 'ARS', 'after the insert');
+    assert.equal(added.items[0]!.id, String(inserted.id));
+    assert.equal(valueOf(added, 'Saldo total ARS'), formatMoney(want[0]!.saldo, 'ARS'));
+    assert.ok(added.tipodecomprobantes.some((t) => t.descom === name), 'the new voucher type is offered');
+    assert.equal(valueOf(added, 'Vencido ARS'), await overdueArs());
+    // A deep page is located with the months' counts: they include the new movement too.
+    assertPage(await list('c', { moneda: 'ARS', start: want.length - 7, limit: 7 }), want, want.length - 7, 'ARS', 'oldest page after the insert');
+
+    // Settling changes no amount (the checkpoints stay) but 'Vencido' and 'Comprobantes pendientes' do.
+    await ctx.db.updateTable('account_movements').set({ settled: true }).where('id', '=', inserted.id).execute();
+    const settled = await list('c', { moneda: 'ARS', start: 0, limit: 7 });
+    assert.equal(valueOf(settled, 'Vencido ARS'), await overdueArs());
+    assert.notEqual(valueOf(settled, 'Vencido ARS'), valueOf(added, 'Vencido ARS'));
+
+    await ctx.db.updateTable('account_types').set({ name: 'Cuenta corriente general' }).where('company_id', '=', company).where('code', '=', 1).execute();
+    try {
+      const renamed = await list('c', { moneda: 'ARS', start: 0, limit: 7 });
+      assert.ok(valueOf(renamed, 'Cuenta corriente general ARS'), 'the renamed account type is in the carousel');
+      assert.ok(renamed.tipodectasctes.some((t) => t.descri === 'Cuenta corriente general'));
+    } finally {
+      await ctx.db.updateTable('account_types').set({ name: 'Cuenta corriente' }).where('company_id', '=', company).where('code', '=', 1).execute();
+    }
+
+    await ctx.db.deleteFrom('account_movements').where('id', '=', inserted.id).execute();
+    const gone = await list('c', { moneda: 'ARS', start: 0, limit: 7 });
+    assert.equal(gone.total, first.total);
+    assert.deepEqual(gone.valoresdectasctes, first.valoresdectasctes);
+    assert.ok(!gone.tipodecomprobantes.some((t) => t.descom === name));
+  });
+
+  test('a truncate of the movements changes every entity\'s version (row 0, 0), rolled back here', async () => {
+    const version = (db: typeof ctx.db) => sql<{ v: string }>`select coalesce(sum(version), 0)::text as v from statement_versions
+      where (company_id, entity_id) in ((0, 0), (${company}, 0), (${company}, ${entity}))`.execute(db).then((r) => BigInt(r.rows[0]!.v));
+    const before = await version(ctx.db);
+    const rollback = new Error('rollback');
+    await assert.rejects(ctx.db.transaction().execute(async (trx) => {
+      await sql`truncate account_movements cascade`.execute(trx);
+      assert.ok((await version(trx)) > before, 'the version moved with the truncate');
+      throw rollback;
+    }), (e) => e === rollback);
+    assert.equal(await version(ctx.db), before);
+  });
+});

@@ -100,17 +100,13 @@ const OUT = sql`a.id::text as id, to_char(a.date, 'YYYY-MM-DD') as date, to_char
   a.currency, a.amount::text as amount, to_char(a.due_date, 'YYYY-MM-DD') as due_date, a.settled, a.printable, a.account_type, r.saldo::text as saldo`;
 
 /**
- * The rows `pick` selects (ids and ordering dates, newest first) with their running balance: for each month the
- * rows fall in, the checkpoints of the months before it plus a window over that month up to its newest picked row.
- * The cost depends on the months the rows span, not on how deep in the history they are.
+ * The CTEs giving the rows `pick` selects (ids and ordering dates, newest first) their running balance (`r`): for
+ * each month the rows fall in, the checkpoints of the months before it plus a window over that month up to its
+ * newest picked row. The cost depends on the months the rows span, not on how deep in the history they are.
  */
-async function withBalance(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>, batch = false): Promise<StatementRow[]> {
+function balanceCtes(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>) {
   const key = orderKey(view);
-  // A page (≤ 100 rows) stays a prepared statement: its generic plan is the custom one (measured, ≈ 1 ms) and saves
-  // the planning. An export batch of 2,000 is planned for its values on every call: the generic plan PostgreSQL
-  // switches to after five runs expects a handful of rows and joined the batch to its months' windows row by row
-  // (seconds instead of 0.1 s).
-  const r = await sql<StatementRow>`${sql.raw(batch ? `${CUSTOM_PLAN} ` : '')}with p as (${pick}),
+  return sql`p as (${pick}),
     last as (
       select distinct on (date_trunc('month', p.k::timestamp)) date_trunc('month', p.k::timestamp)::date as ms, p.k as upto_k, p.id as upto_id
       from p order by date_trunc('month', p.k::timestamp), p.k desc, p.id desc
@@ -129,30 +125,55 @@ async function withBalance(db: DB, scope: Scope, view: ViewCode, f: StatementFil
         from account_movements m
         where ${account(scope, f)} and ${key} >= months.ms and (${key}, m.id) <= (months.upto_k, months.upto_id)
       ) w
-    )
+    )`;
+}
+
+/** The export's batch: the picked rows with their balance, newest first. */
+async function withBalance(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>): Promise<StatementRow[]> {
+  // An export batch of 2,000 is planned for its values on every call: the generic plan PostgreSQL switches to after
+  // five runs expects a handful of rows and joined the batch to its months' windows row by row (seconds instead of
+  // 0.1 s).
+  const r = await sql<StatementRow>`${sql.raw(`${CUSTOM_PLAN} `)}with ${balanceCtes(scope, view, f, pick)}
     select ${OUT} from p join account_movements a on a.id = p.id join r on r.id = p.id
     order by p.k desc, p.id desc`.execute(db);
   return r.rows.map(normalize);
 }
 
-/** Months of the listed account with movements, newest first, and how many each has (from the checkpoints). */
-export async function monthCounts(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql): Promise<Array<{ month: string; n: number }>> {
-  if (f.accountTypes.length === 0) return [];
-  const counted = sql.ref(`c.${signOf(f) ?? 'movements'}`);
-  const r = await sql<{ month: string; n: number }>`select to_char(c.month, 'YYYY-MM-DD') as month, sum(${counted})::int as n
-    from statement_checkpoints c
-    where c.company_id = ${scope.companyId} and c.entity_id = ${scope.entityId} and c.currency = ${f.currency}
-      and c.basis = ${basisOf(view)} and c.account_type in (${typeList(f)})
-    group by c.month having sum(${counted}) > 0 order by c.month desc`.execute(db);
-  return r.rows.map((x) => ({ month: x.month, n: Number(x.n) }));
+/** The entity's version (statement_versions: its movements, its company's account types, a truncate). */
+const versionOf = (scope: Scope) => sql`(select coalesce(sum(v.version), 0) from statement_versions v
+  where (v.company_id, v.entity_id) in ((0, 0), (${scope.companyId}, 0), (${scope.companyId}, ${scope.entityId})))::text`;
+
+/** A page row with its voucher lines (JSON text: kind, product code, description, quantity, unit, unit price, discount, amount). */
+export type PageRow = StatementRow & { lines: string | null };
+
+/**
+ * The one statement of a statements page: the picked rows (if any) with their running balance and voucher lines,
+ * the entity's version (whether the per-entity parts the page was located with are still current) and `count`, a
+ * number the caller needs in the same snapshot (how many rows a filter matches, or how many rows fall in the months
+ * a date range cuts). It answers one row even when nothing is picked.
+ */
+async function pageStatement(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null) {
+  const head = sql`select ${versionOf(scope)} as version, ${count ?? sql`0`}::int as n`;
+  if (!pick) {
+    const r = await sql<{ version: string; n: number }>`${head}`.execute(db);
+    return { version: r.rows[0]!.version, n: Number(r.rows[0]!.n), rows: [] as PageRow[] };
+  }
+  // A page (≤ 100 rows) stays a prepared statement: its generic plan is the custom one (measured, ≈ 1 ms).
+  const r = await sql<PageRow & { version: string; n: number; ord: number | null }>`with ${balanceCtes(scope, view, f, pick)},
+    page as (
+      select ${OUT}, row_number() over (order by p.k desc, p.id desc) as ord,
+        (select json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text, l.discount::text, l.amount::text)
+            order by l.line_no)::text
+          from voucher_lines l where l.movement_id = a.id and l.company_id = ${scope.companyId}) as lines
+      from p join account_movements a on a.id = p.id join r on r.id = p.id
+    )
+    select h.version, h.n, page.* from (${head}) h left join page on true order by page.ord`.execute(db);
+  const first = r.rows[0]!;
+  return { version: first.version, n: Number(first.n), rows: first.ord === null ? [] : r.rows.map((x) => ({ ...normalize(x), lines: x.lines })) };
 }
 
-/** Movements of the listed account whose ordering date is in the range (the months the checkpoints only partly cover). */
-async function countInRange(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, range: KeyRange): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from account_movements m
-    where ${account(scope, f)}${andAll([...rangeConditions(view, range), ...signConditions(f)])}`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
-}
+/** Rows of the listed account in one month (first day), newest month first: from the checkpoints (see service.ts). */
+export type MonthCount = { month: string; n: number };
 
 const nextMonth = (ms: string) => {
   const [y, m] = ms.split('-').map(Number) as [number, number];
@@ -161,48 +182,61 @@ const nextMonth = (ms: string) => {
 const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
- * One page (newest first in the view's order, each row with its running balance) and how many rows the filter
- * matches. Without row filters (only dates and credits/debits), the checkpoints' counts say which month holds row
- * `start`, so the page is read from there (a walk of at most one month) whatever its depth; with row filters
- * (amounts, voucher types, summary option) the rows in the date range are walked.
+ * One page (newest first in the view's order, each row with its running balance and lines), how many rows the
+ * filter matches and the entity's version, in one statement. `months` are the account's rows per month (the
+ * checkpoints' counts for this currency, account types and sign), kept per entity by the service and valid for
+ * `version`: the caller reads the page again if the answer's version differs.
+ * - No filter but credits/debits: the counts say which month holds row `start`, so the page is read from that
+ *   month's end with an offset smaller than one month, whatever its depth; the total is the counts' sum.
+ * - A date range (and nothing else): the whole months inside it are counted from `months`, the at most two months
+ *   it cuts in the statement; the page is read from the range's end (an offset within the range).
+ * - Row filters (amounts, voucher types, summary option): the rows in the date range are walked and counted.
  */
-export async function statementPage(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, start: number, limit: number): Promise<{ rows: StatementRow[]; total: number }> {
-  if (f.accountTypes.length === 0) return { rows: [], total: 0 };
+export async function statementPage(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, start: number, limit: number, months: readonly MonthCount[]): Promise<{ rows: PageRow[]; total: number; version: string }> {
+  if (f.accountTypes.length === 0) {
+    const r = await pageStatement(db, scope, view, f, null, null);
+    return { rows: [], total: 0, version: r.version };
+  }
   const key = orderKey(view);
   const range: KeyRange = { from: f.fechadesde, to: f.fechahasta };
   const rows = rowConditions(f);
   const pick = (where: RawBuilder<unknown>[], offset: number) => sql`select m.id, ${key} as k from account_movements m
     where ${account(scope, f)}${andAll(where)} order by ${key} desc, m.id desc offset ${offset} limit ${limit}`;
+  const countOf = (where: RawBuilder<unknown>[]) => sql`(select count(*) from account_movements m where ${account(scope, f)}${andAll(where)})`;
   if (rows.length > 0) {
     const where = [...rangeConditions(view, range), ...signConditions(f), ...rows];
-    const [page, total] = await Promise.all([
-      withBalance(db, scope, view, f, pick(where, start)),
-      sql<{ n: number }>`select count(*)::int as n from account_movements m where ${account(scope, f)}${andAll(where)}`.execute(db),
-    ]);
-    return { rows: page, total: Number(total.rows[0]?.n ?? 0) };
+    const r = await pageStatement(db, scope, view, f, pick(where, start), countOf(where));
+    return { rows: r.rows, total: r.n, version: r.version };
   }
-  // Rows per month within the date range: whole months from the checkpoints, the (at most two) months the range
-  // cuts counted in the table.
-  const months = await monthCounts(db, scope, view, f);
-  const counts = await Promise.all(
-    months.map(async ({ month, n }) => {
-      const last = dayBefore(nextMonth(month));
-      if ((range.from && last < range.from) || (range.to && month > range.to)) return 0;
-      if ((!range.from || month >= range.from) && (!range.to || last <= range.to)) return n;
-      return countInRange(db, scope, view, f, { from: range.from && range.from > month ? range.from : month, to: range.to && range.to < last ? range.to : last });
-    }),
-  );
-  const total = counts.reduce((a, b) => a + b, 0);
-  let before = 0;
-  for (const [i, { month }] of months.entries()) {
-    if (start < before + counts[i]!) {
-      // Row `start` is in this month: read from the end of the month (or of the range) downwards.
-      const to = range.to && range.to < dayBefore(nextMonth(month)) ? range.to : dayBefore(nextMonth(month));
-      return { rows: await withBalance(db, scope, view, f, pick([...rangeConditions(view, { from: range.from, to }), ...signConditions(f)], start - before)), total };
+  if (!range.from && !range.to) {
+    const total = months.reduce((a, m) => a + m.n, 0);
+    let before = 0;
+    let located: RawBuilder<unknown> | null = null;
+    for (const { month, n } of months) {
+      if (start < before + n) {
+        // Row `start` is in this month: read from the end of the month downwards (the page may run into older months).
+        located = pick([...rangeConditions(view, { to: dayBefore(nextMonth(month)) }), ...signConditions(f)], start - before);
+        break;
+      }
+      before += n;
     }
-    before += counts[i]!;
+    const r = await pageStatement(db, scope, view, f, located, null);
+    return { rows: r.rows, total, version: r.version };
   }
-  return { rows: [], total };
+  let whole = 0;
+  const cut: RawBuilder<unknown>[] = [];
+  for (const { month, n } of months) {
+    const last = dayBefore(nextMonth(month));
+    if ((range.from && last < range.from) || (range.to && month > range.to)) continue;
+    if ((!range.from || month >= range.from) && (!range.to || last <= range.to)) whole += n;
+    else {
+      const part = { from: range.from && range.from > month ? range.from : month, to: range.to && range.to < last ? range.to : last };
+      cut.push(countOf([...rangeConditions(view, part), ...signConditions(f)]));
+    }
+  }
+  const count = cut.length ? sql.join(cut, sql` + `) : null;
+  const r = await pageStatement(db, scope, view, f, pick([...rangeConditions(view, range), ...signConditions(f)], start), count);
+  return { rows: r.rows, total: whole + r.n, version: r.version };
 }
 
 /** The batch after (k, id) in the list's order: the export pages through everything the filter matches. */
@@ -212,7 +246,7 @@ export async function statementBatch(db: DB, scope: Scope, view: ViewCode, f: St
   const where = [...rangeConditions(view, { from: f.fechadesde, to: f.fechahasta }), ...signConditions(f), ...rowConditions(f)];
   if (after) where.push(sql`(${key}, m.id) < (${after.date}::date, ${after.id}::bigint)`);
   return withBalance(db, scope, view, f, sql`select m.id, ${key} as k from account_movements m
-    where ${account(scope, f)}${andAll(where)} order by ${key} desc, m.id desc limit ${size}`, true);
+    where ${account(scope, f)}${andAll(where)} order by ${key} desc, m.id desc limit ${size}`);
 }
 
 /** The series and numbers as numbers on both drivers (the rest leaves SQL as text). */
@@ -221,57 +255,47 @@ function normalize(r: StatementRow): StatementRow {
   return { ...r, series: Number(r.series), number: Number(r.number), origin_number: orNull(r.origin_number), origin_series: orNull(r.origin_series), account_type: Number(r.account_type) };
 }
 
-/** Balance per currency and account type of the entity, over the given account types (all time), from the checkpoints. */
-export async function balances(db: DB, scope: Scope, accountTypes: readonly number[]) {
-  if (accountTypes.length === 0) return [];
-  return db
-    .selectFrom('statement_checkpoints')
-    .select(['currency', 'account_type', sql<string>`sum(total)::text`.as('total')])
-    .where('company_id', '=', scope.companyId)
-    .where('entity_id', '=', scope.entityId)
-    .where('basis', '=', 'c')
-    .where('account_type', 'in', [...accountTypes])
-    .groupBy(['currency', 'account_type'])
-    .having(sql<boolean>`sum(movements) > 0`)
-    .orderBy('currency')
-    .orderBy('account_type')
-    .execute();
-}
+/** The checkpoints of one month, ordering basis, currency and account type (see the migration). */
+export type CheckpointRow = { basis: 'c' | 'f'; currency: 'ARS' | 'USD'; account_type: number; month: string; total: string; movements: number; credits: number; debits: number };
+export type AccountTypeRow = { code: number; short_code: string; name: string; exchange: boolean };
 
-/** Unsettled debits already due, per currency (the dashboard's 'Vencido' rule). */
-export async function overdue(db: DB, scope: Scope, accountTypes: readonly number[], today: string) {
-  if (accountTypes.length === 0) return [];
-  return db
-    .selectFrom('account_movements')
-    .select(['currency', sql<string>`sum(amount)::text`.as('total')])
-    .where('company_id', '=', scope.companyId)
-    .where('entity_id', '=', scope.entityId)
-    .where('account_type', 'in', [...accountTypes])
-    .where('amount', '>', '0')
-    // Literal, not a parameter: the partial index account_movements_unsettled serves it under a generic plan too.
-    .where(sql<boolean>`not settled`)
-    .where('due_date', '<', today)
-    .groupBy('currency')
-    .execute();
-}
-
-/** The entity's distinct voucher names in the given account types: a skip scan of an index, one probe per name. */
-export async function voucherNames(db: DB, scope: Scope, accountTypes: readonly number[]): Promise<string[]> {
-  if (accountTypes.length === 0) return [];
-  const types = sql.join([...accountTypes]);
-  const next = (after: RawBuilder<unknown> | null) => sql`(select m.voucher_name from account_movements m
-    where m.company_id = ${scope.companyId} and m.entity_id = ${scope.entityId} and m.account_type in (${types})${after ? sql` and m.voucher_name > ${after}` : sql``}
-    order by m.voucher_name limit 1)`;
-  const r = await sql<{ name: string }>`with recursive v(name) as (
-      select ${next(null)}
-      union all
-      select ${next(sql`v.name`)} from v where v.name is not null
-    )
-    select name from v where name is not null`.execute(db);
-  return r.rows.map((x) => x.name);
-}
-
-/** The company's account types; a code used by movements but missing here is named by the service. */
-export function accountTypes(db: DB, companyId: number) {
-  return db.selectFrom('account_types').select(['code', 'short_code', 'name', 'exchange']).where('company_id', '=', companyId).orderBy('code').execute();
+/**
+ * What a statements answer needs of the entity besides its page, read in one statement (one snapshot) and kept by
+ * the service until the version changes: the version, the company's account types, every checkpoint of the entity
+ * (the carousel's balances and the months' counts), the unsettled debits already due on `today` per currency and
+ * account type ('Vencido', from the partial index account_movements_unsettled) and the distinct voucher names per
+ * account type (a skip scan of index account_movements_voucher_names: one probe per name).
+ */
+export async function entitySummary(db: DB, scope: Scope, today: string) {
+  const { companyId: c, entityId: e } = scope;
+  const next = (after: RawBuilder<unknown> | null) => sql`select m.voucher_name, m.account_type from account_movements m
+    where m.company_id = ${c} and m.entity_id = ${e}${after ? sql` and (m.voucher_name, m.account_type) > ${after}` : sql``}
+    order by m.voucher_name, m.account_type limit 1`;
+  const r = await sql<{ version: string; types: string; checkpoints: string; overdue: string; names: string }>`select ${versionOf(scope)} as version,
+    (select coalesce(json_agg(json_build_array(t.code, t.short_code, t.name, t.exchange) order by t.code), '[]')::text
+      from account_types t where t.company_id = ${c}) as types,
+    (select coalesce(json_agg(json_build_array(k.basis, k.currency, k.account_type, to_char(k.month, 'YYYY-MM-DD'), k.total::text, k.movements, k.credits, k.debits)
+        order by k.basis, k.currency, k.month desc, k.account_type), '[]')::text
+      from statement_checkpoints k where k.company_id = ${c} and k.entity_id = ${e}) as checkpoints,
+    (select coalesce(json_agg(json_build_array(o.currency, o.account_type, o.total::text)), '[]')::text from (
+      -- Literal 'not settled', not a parameter: the partial index serves it under a generic plan too.
+      select m.currency, m.account_type, sum(m.amount) as total from account_movements m
+      where m.company_id = ${c} and m.entity_id = ${e} and m.amount > 0 and not settled and m.due_date < ${today}::date
+      group by m.currency, m.account_type) o) as overdue,
+    (with recursive v(name, type) as (
+        (${next(null)})
+        union all
+        select n.voucher_name, n.account_type from v cross join lateral (${next(sql`(v.name, v.type)`)}) n
+      )
+      select coalesce(json_agg(json_build_array(v.name, v.type) order by v.name, v.type), '[]')::text from v) as names`.execute(db);
+  const row = r.rows[0]!;
+  return {
+    version: row.version,
+    types: (JSON.parse(row.types) as Array<[number, string, string, boolean]>).map(([code, short_code, name, exchange]): AccountTypeRow => ({ code: Number(code), short_code, name, exchange })),
+    checkpoints: (JSON.parse(row.checkpoints) as Array<[CheckpointRow['basis'], CheckpointRow['currency'], number, string, string, number, number, number]>).map(
+      ([basis, currency, account_type, month, total, movements, credits, debits]): CheckpointRow => ({ basis, currency, account_type: Number(account_type), month, total, movements: Number(movements), credits: Number(credits), debits: Number(debits) }),
+    ),
+    overdue: (JSON.parse(row.overdue) as Array<['ARS' | 'USD', number, string]>).map(([currency, account_type, total]) => ({ currency, account_type: Number(account_type), total })),
+    names: (JSON.parse(row.names) as Array<[string, number]>).map(([name, account_type]) => ({ name, account_type: Number(account_type) })),
+  };
 }
