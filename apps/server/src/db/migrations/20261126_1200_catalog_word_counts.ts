@@ -1,20 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The catalogue's exact total for frequent words kept up to date (issue 14): `catalog_word_counts` holds, per
+ * The catalogue's answer for frequent texts kept in the database (issue 14): `catalog_word_counts` holds, per
  * company, set of search words and pair of price lists (the entity's and the fallback), how many active products
- * priced in those lists contain every word (the catalogue's total for that text, spec/ordering.md: "productos,
- * total"). Counting a frequent word's 30,000 matches cost PostgreSQL ≈ 20 ms per cold search. A row is written by
- * the catalogue when a search's total reaches its threshold (under a SHARE lock on products, so no write is missed),
- * and kept exact by statement-level triggers on products (insert, delete, update), in the same transaction as the
- * change: every change of a product's company, active flag, search text or price lists shifts the rows it matches.
+ * priced in those lists contain every word (`n`, the catalogue's exact total for that text) and the ids of the first
+ * of them in the catalogue's order (name, id; `first_ids`, the first pages). Matching, counting and sorting a
+ * frequent word's 30,000 products cost PostgreSQL 20–80 ms per cold search. A row is written by the catalogue when a
+ * search's total reaches its threshold (under a SHARE lock on products, so no write falls between the count and the
+ * triggers), and kept right by statement-level triggers on products (insert, delete, update), in the same
+ * transaction as the change: a product whose company, active flag, search text, price lists or name changes shifts
+ * `n` of every row it matches (before and after) and empties their `first_ids`, which the next search recomputes.
  */
 const MATCHES = (r: string) => `w.company_id = ${r}.company_id and ${r}.active and ${r}.price_lists && array[w.list_id, w.fallback_id]
   and not exists (select 1 from unnest(w.words) x where strpos(${r}.search_text, x) = 0)`;
 
 /** Adds `sign` × the rows of `source` (a transition table or a subquery of one) to every count they match. */
 const shift = (source: string, sign: 1 | -1) => `
-  update catalog_word_counts c set n = c.n + d.k
+  update catalog_word_counts c set n = c.n + d.k, first_ids = null
   from (select w.id, ${sign} * count(*)::int as k from catalog_word_counts w join ${source} r on ${MATCHES('r')} group by w.id) d
   where c.id = d.id`;
 
@@ -27,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       list_id integer not null,
       fallback_id integer not null,
       n integer not null,
+      first_ids integer[],
       unique (company_id, words, list_id, fallback_id)
     )`.execute(db);
   await sql
@@ -47,9 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end $$`,
     )
     .execute(db);
-  // Only the rows whose counted columns changed (a price or stock update rewrites products without moving a count).
+  // Only the rows whose matched or ordered columns changed (a stock or flag update rewrites products, moving nothing).
   const changed = (side: 'o' | 'n') => `(select ${side}.* from old_rows o join new_rows n on n.id = o.id
-    where (o.company_id, o.active, o.search_text, o.price_lists) is distinct from (n.company_id, n.active, n.search_text, n.price_lists))`;
+    where (o.company_id, o.active, o.search_text, o.price_lists, o.name) is distinct from (n.company_id, n.active, n.search_text, n.price_lists, n.name))`;
   await sql
     .raw(
       `create function products_word_counts_updated() returns trigger language plpgsql as $$

@@ -269,40 +269,30 @@ export function countedWords(f: CatalogFilter): { words: string[]; lists: PriceL
 
 type Counted = NonNullable<ReturnType<typeof countedWords>>;
 
-/** The kept exact total of these words in these lists (catalog_word_counts, kept by triggers on products), if any. */
-export async function keptCount(db: DB, companyId: number, c: Counted): Promise<number | null> {
-  const r = await sql<{ n: number }>`select n from catalog_word_counts where company_id = ${companyId}
+/** The kept answer of these words in these lists (catalog_word_counts, kept by triggers on products), if any. */
+export async function keptWords(db: DB, companyId: number, c: Counted): Promise<{ n: number; firstIds: number[] | null } | null> {
+  const r = await sql<{ n: number; first_ids: number[] | null }>`select n, first_ids from catalog_word_counts where company_id = ${companyId}
     and words = ${c.words}::text[] and list_id = ${c.lists.id} and fallback_id = ${c.lists.fallback}`.execute(db);
-  return r.rows[0]?.n ?? null;
+  const row = r.rows[0];
+  return row ? { n: row.n, firstIds: row.first_ids } : null;
 }
 
 /**
- * Counts these words in these lists and keeps the count. The SHARE lock on products waits for the writes in flight
- * and holds new ones until the row is committed, so no write falls between the count and the triggers that keep it.
+ * Counts these words in these lists, with the ids of the first `firstCount` in the catalogue's order, and keeps them.
+ * The SHARE lock on products waits for the writes in flight and holds new ones until the row is committed, so no
+ * write falls between this reading and the triggers that keep it right.
  */
-export async function keepCount(db: DB, companyId: number, c: Counted): Promise<number> {
+export async function keepWords(db: DB, companyId: number, c: Counted, firstCount: number): Promise<{ n: number; firstIds: number[] }> {
   return db.transaction().execute(async (tx) => {
     await sql`lock table products in share mode`.execute(tx);
     const where = whereClause(companyId, { words: c.words, facets: {}, lists: c.lists });
-    const r = await sql<{ n: number }>`
-      insert into catalog_word_counts (company_id, words, list_id, fallback_id, n)
-      select ${companyId}, ${c.words}::text[], ${c.lists.id}, ${c.lists.fallback}, count(*)::int from products p where ${where}
-      on conflict (company_id, words, list_id, fallback_id) do update set n = excluded.n
-      returning n`.execute(tx);
-    return r.rows[0]!.n;
+    const r = await sql<{ n: number; first_ids: number[] }>`
+      with m as materialized (select p.id, p.name from products p where ${where})
+      insert into catalog_word_counts (company_id, words, list_id, fallback_id, n, first_ids)
+      select ${companyId}, ${c.words}::text[], ${c.lists.id}, ${c.lists.fallback}, (select count(*) from m)::int,
+        coalesce((select array_agg(f.id order by f.name, f.id) from (select id, name from m order by name, id limit ${firstCount}) f), '{}')
+      on conflict (company_id, words, list_id, fallback_id) do update set n = excluded.n, first_ids = excluded.first_ids
+      returning n, first_ids`.execute(tx);
+    return { n: r.rows[0]!.n, firstIds: r.rows[0]!.first_ids };
   });
-}
-
-/**
- * One page of a frequent text by walking the name index (company_id, name): the words are matched with `strpos`,
- * which the trigram index cannot serve, so PostgreSQL reads products in name order and stops after the page instead
- * of collecting and sorting every match. Only for texts known frequent (a kept count): for a rare word the walk
- * would read most of the index.
- */
-export async function walkPage(db: DB, companyId: number, c: Counted, start: number, limit: number): Promise<number[]> {
-  const words = sql.join(c.words.map((w) => sql`strpos(p.search_text, ${w}) > 0`), sql` and `);
-  const r = await sql<{ id: number }>`select p.id from products p
-    where p.company_id = ${companyId} and p.active and ${words} and p.price_lists && array[${c.lists.id}, ${c.lists.fallback}]::integer[]
-    order by p.name, p.id limit ${limit} offset ${start}`.execute(db);
-  return r.rows.map((x) => x.id);
 }

@@ -40,20 +40,20 @@ export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 't
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 2_000;
 /**
- * A text with at least this many matches gets its exact total kept in catalog_word_counts (kept by triggers), and
- * its first pages are read by walking the name index: counting and sorting 30,000 matches on every cold search cost
- * PostgreSQL ≈ 20 ms; below this the trigram index answers in a few milliseconds.
+ * A text (words alone) with at least this many matches gets its exact total and first pages kept in the database
+ * (catalog_word_counts, kept right by triggers on products): matching, counting and sorting 30,000 products on every
+ * cold search cost PostgreSQL 20–80 ms; below this the trigram index answers in a few milliseconds.
  */
-const KEEP_COUNTS_FROM = 2_000;
-/** The walk reads (start + limit) / share-of-matches rows of the name index: only the first pages walk it. */
-const WALK_MAX = 10 * ORDERING.catalogPageSize;
+const KEEP_WORDS_FROM = 2_000;
+/** How many first ids are kept: the first ten pages; a page past them is computed as any other. */
+const KEPT_IDS = 10 * ORDERING.catalogPageSize;
 
 export class CatalogService {
   private readonly results = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly db: DB,
-    private readonly keepCountsFrom = KEEP_COUNTS_FROM,
+    private readonly keepWordsFrom = KEEP_WORDS_FROM,
   ) {}
 
   private fresh(key: string): boolean {
@@ -98,18 +98,20 @@ export class CatalogService {
   }
 
   /**
-   * The page's ids and, for a filter, its exact total. A frequent text (words alone) has its total kept: then the
-   * first pages walk the name index and the total is read, not counted; the first search that finds it frequent keeps it.
+   * The page's ids and, for a filter, its exact total. A frequent text (words alone) has its total and first pages
+   * kept in the database: a page among them is read, not matched; the first search that finds a text frequent keeps
+   * it, and a search after a change to its products (the triggers empty the kept ids) keeps it again.
    */
   private async page(companyId: number, filter: repo.CatalogFilter, start: number, limit: number): Promise<{ ids: number[]; total: number | null }> {
     const counted = repo.hasFilter(filter) ? repo.countedWords(filter) : null;
     if (!counted) return repo.searchPage(this.db, companyId, filter, start, limit);
-    const kept = await repo.keptCount(this.db, companyId, counted);
-    if (kept !== null && kept >= this.keepCountsFrom / 2 && start + limit <= WALK_MAX) {
-      return { ids: await repo.walkPage(this.db, companyId, counted, start, limit), total: kept };
+    const kept = await repo.keptWords(this.db, companyId, counted);
+    if (kept && start + limit <= KEPT_IDS) {
+      const answer = kept.firstIds ? { n: kept.n, firstIds: kept.firstIds } : await repo.keepWords(this.db, companyId, counted, KEPT_IDS);
+      return { ids: answer.firstIds.slice(start, start + limit), total: answer.n };
     }
     const page = await repo.searchPage(this.db, companyId, filter, start, limit);
-    if (kept === null && page.total !== null && page.total >= this.keepCountsFrom) await repo.keepCount(this.db, companyId, counted);
+    if (!kept && page.total !== null && page.total >= this.keepWordsFrom) await repo.keepWords(this.db, companyId, counted, KEPT_IDS);
     return page;
   }
 
