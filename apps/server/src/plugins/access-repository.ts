@@ -20,18 +20,21 @@ export function liveUserQuery(db: DB, claims: Claims) {
     .where('u.id', '=', claims.sub);
 }
 
+/** The entity code of the gate's statement: the header's number, or -1 (no entity) when absent or malformed. */
+export const entityCodeOf = (code: string | undefined) => (code !== undefined && /^\d{1,9}$/.test(code) ? Number(code) : -1);
+
 /**
  * The whole gate in one statement: the token's family and user, the membership in the Cuit's company with its
  * profiles, the entity of the code (Entity_ID or Actua_como) and whether it is linked to the user, and the module
  * settings of this user in this company.
  */
-export function membershipQuery(db: DB, claims: Claims, cuit: string, code: string | undefined) {
+export function membershipQuery(db: DB, claims: Claims, cuit: string, entityCode: number) {
   return db
     .selectFrom('token_families as f')
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .leftJoin('companies as c', (j) => j.on('c.cuit', '=', cuit))
     .leftJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'c.id').onRef('m.user_id', '=', 'u.id'))
-    .leftJoin('entities as e', (j) => j.onRef('e.company_id', '=', 'c.id').on('e.code', '=', code !== undefined && /^\d{1,9}$/.test(code) ? Number(code) : -1))
+    .leftJoin('entities as e', (j) => j.onRef('e.company_id', '=', 'c.id').on('e.code', '=', entityCode))
     .select((eb) => [
       'u.id as user_id', 'u.username', 'u.email', 'f.revoked_at', 'u.deleted_at', 'm.user_id as member',
       'c.id', 'c.cuit', 'c.name', 'c.code', 'c.active', 'm.is_admin', 'm.suspended', 'm.desktop', 'm.mobile',

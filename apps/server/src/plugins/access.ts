@@ -9,7 +9,8 @@ import type { DB } from '../db/database.js';
 import { readTables, writeWatchOf } from '../db/write-watch.js';
 import { AnswerCache } from './answer-cache.js';
 import { enabledFrom, enabledModuleIds, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
-import { liveUserQuery, membershipQuery } from './access-repository.js';
+import { compileOnce } from '../db/compile-once.js';
+import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
 
 export type AuthUser = { userId: number; familyId: string; username: string; email: string };
 
@@ -118,9 +119,14 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
     const unsubscribe = await watch.subscribe(() => cache.clear());
     app.addHook('onClose', async () => unsubscribe());
   }
+  // The gate's two statements are built and compiled once (every request runs one; markers: values no token carries).
+  const liveUserStatement = compileOnce({ fam: '\u0000fam', sub: -1_000_001 }, (a) => liveUserQuery(app.db, { fam: a.fam, sub: a.sub }));
+  const membershipStatement = compileOnce({ fam: '\u0000fam', sub: -1_000_001, cuit: '\u0000cuit', entityCode: -1_000_002 }, (a) =>
+    membershipQuery(app.db, { fam: a.fam, sub: a.sub }, a.cuit, a.entityCode),
+  );
+
   /** The statement's first row, from the cache when fresh. */
-  function firstRow<T>(query: { compile(): CompiledQuery<T> }): Promise<T | undefined> {
-    const compiled = query.compile();
+  function firstRow<T>(compiled: CompiledQuery<T>): Promise<T | undefined> {
     if (watch && cache.ttlMs > 0 && !watchedTexts.has(compiled.sql)) {
       watchedTexts.add(compiled.sql);
       watch.watch(readTables(compiled.sql));
@@ -130,7 +136,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
 
   /** The user of a token whose family is not revoked and who is not deleted, or 401. */
   async function liveUser(claims: { sub: number; fam: string }): Promise<AuthUser> {
-    const row = await firstRow(liveUserQuery(app.db, claims));
+    const row = await firstRow(liveUserStatement({ fam: claims.fam, sub: claims.sub }));
     if (!row || row.revoked_at || row.deleted_at) throw unauthorized(msg.tokenInvalido);
     return { userId: row.id, familyId: claims.fam, username: row.username, email: row.email };
   }
@@ -156,7 +162,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
       throw badRequest(malformed);
     }
 
-    const membership = await firstRow(membershipQuery(app.db, claims, cuit!, code));
+    const membership = await firstRow(membershipStatement({ fam: claims.fam, sub: claims.sub, cuit: cuit!, entityCode: entityCodeOf(code) }));
     if (!membership || membership.revoked_at || membership.deleted_at) throw unauthorized(msg.tokenInvalido);
     const user: AuthUser = { userId: membership.user_id, familyId: claims.fam, username: membership.username, email: membership.email };
     // A company that does not exist and one the user is not linked to answer alike: nothing leaks.

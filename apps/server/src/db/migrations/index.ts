@@ -15,6 +15,7 @@ import * as m20261125_1200_receipt_review from './20261125_1200_receipt_review.j
 import * as m20261125_1300_field_delete_keys from './20261125_1300_field_delete_keys.js';
 import * as m20261125_1400_catalog_price_lists from './20261125_1400_catalog_price_lists.js';
 import * as m20261126_1000_statement_checkpoints from './20261126_1000_statement_checkpoints.js';
+import * as m20261126_1200_catalog_word_counts from './20261126_1200_catalog_word_counts.js';
 import * as m20261127_1000_statement_versions from './20261127_1000_statement_versions.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '20261125_1300_field_delete_keys': m20261125_1300_field_delete_keys,
   '20261125_1400_catalog_price_lists': m20261125_1400_catalog_price_lists,
   '20261126_1000_statement_checkpoints': m20261126_1000_statement_checkpoints,
+  '20261126_1200_catalog_word_counts': m20261126_1200_catalog_word_counts,
   '20261127_1000_statement_versions': m20261127_1000_statement_versions,
 };
 

@@ -2,7 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { formatNumber, orderingMsg, type CatalogResponse, type FacetItem, type ProductResponse } from '@portal/contract';
+import { catalogQuery, formatNumber, orderingMsg, type CatalogResponse, type FacetItem, type ProductResponse } from '@portal/contract';
+import { priceListOf } from './repository.js';
+import { CatalogService } from './service.js';
 import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 
 /** The catalogue of GET /proxy/pedidos: search, facets, carousels and product detail (ordering.md §2, §3, §7). */
@@ -283,5 +285,78 @@ describe('product detail and carousels', () => {
     assert.equal(shown[0], top.rows[0]!.n);
     const promos = await get<CatalogResponse>('?promociones=true');
     assert.ok(promos.productos.length > 0 && promos.productos.every((p) => p.es_promocion));
+  });
+});
+
+describe('kept answers of frequent texts (catalog_word_counts)', () => {
+  /** The catalogue's answer for `patron`, from a fresh service (no minute cache) that keeps every text (1) or none. */
+  async function answer(keep: boolean, patron: string, start: number) {
+    const c = await companyId(LA_PAMPA);
+    const e = await entity(1001);
+    const user = await ctx.db.selectFrom('users').select('id').where('username', '=', 'productor').executeTakeFirstOrThrow();
+    const service = new CatalogService(ctx.db, keep ? 1 : Number.POSITIVE_INFINITY);
+    const r = await service.search({ companyId: c, entityId: e.id, userId: user.id }, catalogQuery.parse({ filtros: JSON.stringify({ patron }), start: String(start), limit: '12' }));
+    return { ids: r.productos.map((p) => p.id), total: r.total };
+  }
+  /** The kept row of `maiz` against a brute-force reading: every match in the entity's lists, by name and id. */
+  async function expectKeptRight(why: string) {
+    const c = await companyId(LA_PAMPA);
+    const lists = (await priceListOf(ctx.db, c, (await entity(1001)).id))!;
+    const all = await sql<{ id: number }>`select id from products where company_id = ${c} and active and search_text like '%maiz%'
+      and price_lists && array[${lists.id}, ${lists.fallback}]::integer[] order by name, id`.execute(ctx.db);
+    const row = await sql<{ n: number; first_ids: number[] }>`select n, first_ids from catalog_word_counts
+      where company_id = ${c} and words = '{maiz}' and list_id = ${lists.id} and fallback_id = ${lists.fallback}`.execute(ctx.db);
+    assert.equal(row.rows[0]!.n, all.rows.length, why);
+    assert.deepEqual(row.rows[0]!.first_ids, all.rows.slice(0, 120).map((r) => r.id), why);
+  }
+  async function expectSame(patron: string, why: string) {
+    for (const start of [0, 12, 108, 120]) {
+      assert.deepEqual(await answer(true, patron, start), await answer(false, patron, start), `${why}: ${patron} from ${start}`);
+    }
+    if (patron === 'maiz') await expectKeptRight(why);
+  }
+  async function kept(words: string[]) {
+    const c = await companyId(LA_PAMPA);
+    return sql<{ n: number; first_ids: number[] | null }>`select n, first_ids from catalog_word_counts where company_id = ${c} and words = ${words}::text[]`.execute(ctx.db);
+  }
+
+  test('equal the computed answer (total and pages) and follow every change of the products they count', async () => {
+    const c = await companyId(LA_PAMPA);
+    const matching = await sql<{ id: number; name: string }>`select id, name from products
+      where company_id = ${c} and active and name ~* 'ma[ií]z' and search_text like '%maiz%' and cardinality(price_lists) > 0 order by name, id`.execute(ctx.db);
+    assert.ok(matching.rows.length >= 6, 'the demo catalogue has products with maiz');
+    const before = (await answer(false, 'maiz', 0)).total;
+    await expectSame('maiz', 'first search');
+    const row = await kept(['maiz']);
+    assert.equal(row.rows.length, 1);
+    assert.ok(row.rows[0]!.first_ids !== null);
+    await expectSame('maíz', 'kept');
+    await expectSame('hibrido MAIZ', 'two words');
+    assert.equal((await kept(['hibrido', 'maiz'])).rows.length, 1, 'words kept sorted');
+
+    const [a, b, d, e] = matching.rows.slice(-4);
+    const item = await ctx.db.selectFrom('price_list_items').selectAll().where('product_id', '=', e!.id).execute();
+    try {
+      await ctx.db.updateTable('products').set({ active: false }).where('id', '=', a!.id).execute();
+      await expectSame('maiz', 'a product deactivated');
+      await ctx.db.updateTable('products').set({ name: `AAA ${b!.name}` }).where('id', '=', b!.id).execute();
+      await expectSame('maiz', 'a product renamed to the first page');
+      // search_text is generated from the name (and codes): a name without the word no longer matches.
+      await ctx.db.updateTable('products').set({ name: d!.name.replace(/ma[ií]z/gi, 'mxz') }).where('id', '=', d!.id).execute();
+      await expectSame('maiz', 'a product no longer matching');
+      await ctx.db.deleteFrom('price_list_items').where('product_id', '=', e!.id).execute();
+      await expectSame('maiz', 'a product no longer priced');
+      const now = (await answer(false, 'maiz', 0)).total;
+      assert.ok(now < before, 'the changes took products out of the text');
+      assert.equal((await kept(['maiz'])).rows[0]!.n, now);
+    } finally {
+      await ctx.db.updateTable('products').set({ active: true }).where('id', '=', a!.id).execute();
+      await ctx.db.updateTable('products').set({ name: b!.name }).where('id', '=', b!.id).execute();
+      await ctx.db.updateTable('products').set({ name: d!.name }).where('id', '=', d!.id).execute();
+      await ctx.db.deleteFrom('price_list_items').where('product_id', '=', e!.id).execute();
+      if (item.length > 0) await ctx.db.insertInto('price_list_items').values(item).execute();
+    }
+    await expectSame('maiz', 'every change undone');
+    assert.equal((await kept(['maiz'])).rows[0]!.n, before);
   });
 });

@@ -268,3 +268,41 @@ export async function recordVisit(db: DB, v: { companyId: number; entityId: numb
     .onConflict((oc) => oc.columns(['user_id', 'entity_id', 'product_id']).doUpdateSet({ visited_at: sql`now()` }))
     .execute();
 }
+
+/** A filter of words alone (no facet, unit or flag) and priced lists: the filters whose total may be kept counted. */
+export function countedWords(f: CatalogFilter): { words: string[]; lists: PriceLists } | null {
+  if (f.words.length === 0 || !f.lists) return null;
+  if (Object.values(f.facets).some((v) => v !== undefined) || f.unit || f.isNew || f.isPromotion) return null;
+  // Every word must be contained: order and repetition do not change the match.
+  return { words: [...new Set(f.words)].sort(), lists: f.lists };
+}
+
+type Counted = NonNullable<ReturnType<typeof countedWords>>;
+
+/** The kept answer of these words in these lists (catalog_word_counts, kept by triggers on products), if any. */
+export async function keptWords(db: DB, companyId: number, c: Counted): Promise<{ n: number; firstIds: number[] | null } | null> {
+  const r = await sql<{ n: number; first_ids: number[] | null }>`select n, first_ids from catalog_word_counts where company_id = ${companyId}
+    and words = ${c.words}::text[] and list_id = ${c.lists.id} and fallback_id = ${c.lists.fallback}`.execute(db);
+  const row = r.rows[0];
+  return row ? { n: row.n, firstIds: row.first_ids } : null;
+}
+
+/**
+ * Counts these words in these lists, with the ids of the first `firstCount` in the catalogue's order, and keeps them.
+ * The SHARE lock on products waits for the writes in flight and holds new ones until the row is committed, so no
+ * write falls between this reading and the triggers that keep it right.
+ */
+export async function keepWords(db: DB, companyId: number, c: Counted, firstCount: number): Promise<{ n: number; firstIds: number[] }> {
+  return db.transaction().execute(async (tx) => {
+    await sql`lock table products in share mode`.execute(tx);
+    const where = whereClause(companyId, { words: c.words, facets: {}, lists: c.lists });
+    const r = await sql<{ n: number; first_ids: number[] }>`
+      with m as materialized (select p.id, p.name from products p where ${where})
+      insert into catalog_word_counts (company_id, words, list_id, fallback_id, n, first_ids)
+      select ${companyId}, ${c.words}::text[], ${c.lists.id}, ${c.lists.fallback}, (select count(*) from m)::int,
+        coalesce((select array_agg(f.id order by f.name, f.id) from (select id, name from m order by name, id limit ${firstCount}) f), '{}')
+      on conflict (company_id, words, list_id, fallback_id) do update set n = excluded.n, first_ids = excluded.first_ids
+      returning n, first_ids`.execute(tx);
+    return { n: r.rows[0]!.n, firstIds: r.rows[0]!.first_ids };
+  });
+}
