@@ -32,6 +32,8 @@ const CALLS: Record<string, (db: DB) => Promise<unknown>> = {
   'searchPage filtered': (db) => repo.searchPage(db, 1, filtered, 0, 12),
   'searchPage without price list': (db) => repo.searchPage(db, 1, { words: ['urea'], facets: {}, lists: null }, 0, 12),
   countMatching: (db) => repo.countMatching(db, 1, filtered),
+  keptWords: (db) => repo.keptWords(db, 1, { words: ['glifosato', 'urea'], lists }),
+  keepWords: (db) => repo.keepWords(db, 1, { words: ['glifosato', 'urea'], lists }, 120),
   facetValues: (db) => repo.facetValues(db, 1, filtered),
   productsByIds: (db) => repo.productsByIds(db, scope, [3, 4]),
   visitedIds: (db) => repo.visitedIds(db, 1, 2, 9, 6),
@@ -55,6 +57,13 @@ const RECORDED: Record<string, string[]> = {
   ],
   countMatching: [
     'select count(*)::int as n from products p where p.company_id = $1 and p.active and p.search_text like $2 and p.search_text like $3 and "p"."family_id" = $4 and "p"."brand_id" = $5 and p.unit = $6 and p.is_new and p.is_promotion and p.price_lists && array[$7, $8]::integer[]',
+  ],
+  keptWords: [
+    'select n, first_ids from catalog_word_counts where company_id = $1 and words = $2::text[] and list_id = $3 and fallback_id = $4',
+  ],
+  keepWords: [
+    'lock table products in share mode',
+    'with m as materialized (select p.id, p.name from products p where p.company_id = $1 and p.active and p.search_text like $2 and p.search_text like $3 and p.price_lists && array[$4, $5]::integer[]) insert into catalog_word_counts (company_id, words, list_id, fallback_id, n, first_ids) select $6, $7::text[], $8, $9, (select count(*) from m)::int, coalesce((select array_agg(f.id order by f.name, f.id) from (select id, name from m order by name, id limit $10) f), \'{}\') on conflict (company_id, words, list_id, fallback_id) do update set n = excluded.n, first_ids = excluded.first_ids returning n, first_ids',
   ],
   facetValues: [
     'select x.kind, f.id, f.name, x.n from ( select (case when grouping("p"."business_unit_id") = 0 then $1 when grouping("p"."family_id") = 0 then $2 when grouping("p"."subfamily_id") = 0 then $3 when grouping("p"."presentation_id") = 0 then $4 when grouping("p"."category_id") = 0 then $5 when grouping("p"."subcategory_id") = 0 then $6 when grouping("p"."line_id") = 0 then $7 when grouping("p"."brand_id") = 0 then $8 end)::text as kind, (case when grouping("p"."business_unit_id") = 0 then "p"."business_unit_id" when grouping("p"."family_id") = 0 then "p"."family_id" when grouping("p"."subfamily_id") = 0 then "p"."subfamily_id" when grouping("p"."presentation_id") = 0 then "p"."presentation_id" when grouping("p"."category_id") = 0 then "p"."category_id" when grouping("p"."subcategory_id") = 0 then "p"."subcategory_id" when grouping("p"."line_id") = 0 then "p"."line_id" when grouping("p"."brand_id") = 0 then "p"."brand_id" end) as facet_id, (case when grouping("p"."business_unit_id") = 0 then count(*) filter (where "p"."family_id" = $9 and "p"."brand_id" = $10) when grouping("p"."family_id") = 0 then count(*) filter (where "p"."brand_id" = $11) when grouping("p"."subfamily_id") = 0 then count(*) filter (where "p"."family_id" = $12 and "p"."brand_id" = $13) when grouping("p"."presentation_id") = 0 then count(*) filter (where "p"."family_id" = $14 and "p"."brand_id" = $15) when grouping("p"."category_id") = 0 then count(*) filter (where "p"."family_id" = $16 and "p"."brand_id" = $17) when grouping("p"."subcategory_id") = 0 then count(*) filter (where "p"."family_id" = $18 and "p"."brand_id" = $19) when grouping("p"."line_id") = 0 then count(*) filter (where "p"."family_id" = $20 and "p"."brand_id" = $21) when grouping("p"."brand_id") = 0 then count(*) filter (where "p"."family_id" = $22) end)::int as n from products p where p.company_id = $23 and p.active and p.search_text like $24 and p.search_text like $25 and p.unit = $26 and p.is_new and p.is_promotion and p.price_lists && array[$27, $28]::integer[] group by grouping sets (("p"."business_unit_id"), ("p"."family_id"), ("p"."subfamily_id"), ("p"."presentation_id"), ("p"."category_id"), ("p"."subcategory_id"), ("p"."line_id"), ("p"."brand_id")) ) x join product_facets f on f.id = x.facet_id and f.company_id = $29 where x.n > 0 order by x.kind, f.name, f.id',
