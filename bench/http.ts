@@ -28,7 +28,8 @@ import { Pool } from 'undici';
 import { defaultFiscalRange } from '@portal/contract';
 import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
 import { assertPortFree, cpuNow, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
-import { percentile, targets } from './support.js';
+import { closedLoop, summarise, type Call, type Result } from './closed-loop.js';
+import { targets } from './support.js';
 import { VOCABULARY } from './vocabulary.js';
 
 const size = (process.argv[2] ?? 'large') as DemoSize;
@@ -48,15 +49,6 @@ const COLD = [
 ];
 const FACET_TYPES = ['unegocio', 'familia', 'subfamilia', 'presentacion', 'rubro', 'subrubro', 'linea', 'marca'] as const;
 
-type Call = { label: string; path: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
-
-type Result = { label: string; count: number; perSecond: number; p50: number; p95: number; p99: number; bytes: number; cpu?: Cpu };
-
-function summarise(label: string, times: number[], wall: number, bytes: number): Result {
-  times.sort((a, b) => a - b);
-  return { label, count: times.length, perSecond: times.length / wall, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), bytes: times.length ? bytes / times.length : 0 };
-}
-
 const cpuText = (c: Cpu) => `node ${c.server.toFixed(2)} + pg ${c.postgres.toFixed(2)} + client ${c.client.toFixed(2)} ms`;
 
 function print(r: Result, ceiling?: number): void {
@@ -67,52 +59,9 @@ function print(r: Result, ceiling?: number): void {
   );
 }
 
-/**
- * `connections` clients in a closed loop for `duration` seconds; `next(client, i)` gives each client's i-th call.
- * Every answer must be 200 and is read whole. Returns the figures of all calls and of each label.
- */
-async function load(pool: Pool, duration: number, next: (client: number, i: number) => Call): Promise<{ all: Result; byLabel: Result[] }> {
-  const times = new Map<string, number[]>();
-  const bytes = new Map<string, number>();
-  const all: number[] = [];
-  let allBytes = 0;
-  const started = performance.now();
-  const end = started + duration * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async (_, client) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const call = next(client, i);
-        const t = performance.now();
-        const res = await pool.request({ path: call.path, method: call.method ?? 'GET', headers: call.headers, body: call.body });
-        const body = Buffer.from(await res.body.arrayBuffer());
-        const ms = performance.now() - t;
-        if (res.statusCode !== 200) throw new Error(`${call.label}: ${call.path} answered ${res.statusCode}: ${body.toString('utf8').slice(0, 300)}`);
-        all.push(ms);
-        allBytes += body.length;
-        const list = times.get(call.label) ?? [];
-        list.push(ms);
-        times.set(call.label, list);
-        bytes.set(call.label, (bytes.get(call.label) ?? 0) + body.length);
-      }
-    }),
-  );
-  const wall = (performance.now() - started) / 1000;
-  return { all: summarise('all', all, wall, allBytes), byLabel: [...times].map(([label, t]) => summarise(label, t, wall, bytes.get(label)!)) };
-}
-
 let serverPid = 0;
 let databaseName: string | null = null;
-
-/** Warm-up (not measured), then the measured run with the CPU it cost per request. */
-async function run(pool: Pool, next: (client: number, i: number) => Call) {
-  if (warmup > 0) await load(pool, warmup, next);
-  const before = cpuNow(serverPid, databaseName);
-  const result = await load(pool, seconds, next);
-  const after = cpuNow(serverPid, databaseName);
-  const n = result.all.count;
-  result.all.cpu = { server: (after.server - before.server) / n, postgres: (after.postgres - before.postgres) / n, client: (after.client - before.client) / n };
-  return result;
-}
+const { run } = closedLoop({ connections, seconds, warmup, cpu: () => cpuNow(serverPid, databaseName) });
 
 async function json<T>(pool: Pool, call: Call): Promise<T> {
   const res = await pool.request({ path: call.path, method: call.method ?? 'GET', headers: call.headers, body: call.body });

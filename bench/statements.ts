@@ -37,7 +37,8 @@ import type { DB } from '@portal/server/src/db/database.js';
 import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
 import { bulkInsert } from '@portal/server/src/db/seed/bulk.js';
 import { assertPortFree, cpuNow, ensureCustomers, LA_PAMPA, loadAverage, PASSWORD, rssMb, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
-import { percentile, targets } from './support.js';
+import { closedLoop, summarise, type Call, type Result } from './closed-loop.js';
+import { targets } from './support.js';
 
 const size = (process.argv[2] ?? 'large') as DemoSize;
 const seconds = Number(process.argv[3] ?? 15);
@@ -131,59 +132,15 @@ async function referenceBalances(db: DB, view: View, currency: 'ARS' | 'USD', ty
   return new Map(r.rows.map((x) => [x.id, x.saldo]));
 }
 
-type Call = { label: string; path: string; headers: Record<string, string> };
-type Result = { label: string; count: number; perSecond: number; p50: number; p95: number; p99: number; max: number; bytes: number; cpu?: Cpu };
-
-function summarise(label: string, times: number[], wall: number, bytes: number): Result {
-  times.sort((a, b) => a - b);
-  return { label, count: times.length, perSecond: times.length / wall, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1) ?? 0, bytes: times.length ? bytes / times.length : 0 };
-}
 const cpuText = (c: Cpu) => `node ${c.server.toFixed(2)} + pg ${c.postgres.toFixed(2)} ms`;
 function print(r: Result): void {
   const cpu = r.cpu ? `  CPU/req ${cpuText(r.cpu)}` : '';
   console.log(`  ${r.label.padEnd(50)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${(r.bytes / 1024).toFixed(1).padStart(5)} kB  n=${r.count}${cpu}`);
 }
 
-async function load(pool: Pool, duration: number, next: (client: number, i: number) => Call) {
-  const times = new Map<string, number[]>();
-  const bytes = new Map<string, number>();
-  const all: number[] = [];
-  let allBytes = 0;
-  const started = performance.now();
-  const end = started + duration * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async (_, client) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const call = next(client, i);
-        const t = performance.now();
-        const res = await pool.request({ path: call.path, method: 'GET', headers: call.headers });
-        const body = Buffer.from(await res.body.arrayBuffer());
-        const ms = performance.now() - t;
-        if (res.statusCode !== 200) throw new Error(`${call.label}: ${call.path} answered ${res.statusCode}: ${body.toString('utf8').slice(0, 300)}`);
-        all.push(ms);
-        allBytes += body.length;
-        const list = times.get(call.label) ?? [];
-        list.push(ms);
-        times.set(call.label, list);
-        bytes.set(call.label, (bytes.get(call.label) ?? 0) + body.length);
-      }
-    }),
-  );
-  const wall = (performance.now() - started) / 1000;
-  return { all: summarise('all', all, wall, allBytes), byLabel: [...times].map(([label, t]) => summarise(label, t, wall, bytes.get(label)!)) };
-}
-
 let serverPid = 0;
 let databaseName: string | null = null;
-async function run(pool: Pool, next: (client: number, i: number) => Call) {
-  if (warmup > 0) await load(pool, warmup, next);
-  const before = cpuNow(serverPid, databaseName);
-  const result = await load(pool, seconds, next);
-  const after = cpuNow(serverPid, databaseName);
-  const n = result.all.count;
-  result.all.cpu = { server: (after.server - before.server) / n, postgres: (after.postgres - before.postgres) / n, client: (after.client - before.client) / n };
-  return result;
-}
+const { run } = closedLoop({ connections, seconds, warmup, cpu: () => cpuNow(serverPid, databaseName) });
 
 async function json<T>(pool: Pool, path: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET', body?: string): Promise<T> {
   const res = await pool.request({ path, method, headers, body });
