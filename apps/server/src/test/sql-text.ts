@@ -1,3 +1,6 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type DatabaseConnection } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DB } from '../db/database.js';
@@ -45,3 +48,23 @@ export async function sqlOf(call: (db: DB) => Promise<unknown>): Promise<string[
   return statements;
 }
 
+
+/**
+ * One test per call comparing its statements with the recorded text; with SQL_TEXT_PRINT=<file>, one test that writes
+ * every call's text there as JSON instead (to record a new text).
+ */
+export function sqlTextTests(repository: string, calls: Record<string, (db: DB) => Promise<unknown>>, recorded: Record<string, string[]>): void {
+  if (process.env.SQL_TEXT_PRINT) {
+    test('print the SQL text', async () => {
+      const out: Record<string, string[]> = {};
+      for (const [name, call] of Object.entries(calls)) out[name] = await sqlOf(call);
+      writeFileSync(process.env.SQL_TEXT_PRINT!, JSON.stringify(out, null, 2));
+    });
+    return;
+  }
+  for (const [name, call] of Object.entries(calls)) {
+    test(`${repository} repository SQL: ${name}`, async () => {
+      assert.deepEqual(await sqlOf(call), recorded[name]);
+    });
+  }
+}

@@ -1,8 +1,5 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import type { DB } from '../../db/database.js';
-import { sqlOf } from '../../test/sql-text.js';
+import { sqlTextTests } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
@@ -85,16 +82,4 @@ const RECORDED: Record<string, string[]> = {
   ],
 };
 
-if (process.env.SQL_TEXT_PRINT) {
-  test('print the SQL text', async () => {
-    const out: Record<string, string[]> = {};
-    for (const [name, call] of Object.entries(CALLS)) out[name] = await sqlOf(call);
-    writeFileSync(process.env.SQL_TEXT_PRINT!, JSON.stringify(out, null, 2));
-  });
-} else {
-  for (const [name, call] of Object.entries(CALLS)) {
-    test(`catalogue repository SQL: ${name}`, async () => {
-      assert.deepEqual(await sqlOf(call), RECORDED[name]);
-    });
-  }
-}
+sqlTextTests('catalogue', CALLS, RECORDED);
