@@ -198,16 +198,7 @@ try {
 
 async function rural(): Promise<void> {
   console.log(`\n${RURAL.name}`);
-  const firstLogin: Visit[] = [];
-  const repeatLogin: Visit[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const { visit, context } = await loginFirstVisit(browser, server.url, RURAL);
-    firstLogin.push(visit);
-    repeatLogin.push(await loginRepeatVisit(context, RURAL));
-    await context.close();
-  }
-  report('login screen, first visit (empty cache)', firstLogin);
-  report('login screen, repeat visit', repeatLogin);
+  await loginVisits(RURAL);
 
   const journey: Visit[] = [];
   const repeatDashboard: Visit[] = [];
@@ -232,16 +223,21 @@ async function rural(): Promise<void> {
 
 async function slow3g(): Promise<void> {
   console.log(`\n${SLOW_3G.name}`);
-  const slowFirst: Visit[] = [];
-  const slowRepeat: Visit[] = [];
+  await loginVisits(SLOW_3G);
+}
+
+/** The login screen on a network profile: RUNS first visits with an empty cache, each followed by a repeat visit. */
+async function loginVisits(network: Network): Promise<void> {
+  const first: Visit[] = [];
+  const repeat: Visit[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const { visit, context } = await loginFirstVisit(browser, server.url, SLOW_3G);
-    slowFirst.push(visit);
-    slowRepeat.push(await loginRepeatVisit(context, SLOW_3G));
+    const { visit, context } = await loginFirstVisit(browser, server.url, network);
+    first.push(visit);
+    repeat.push(await loginRepeatVisit(context, network));
     await context.close();
   }
-  report('login screen, first visit (empty cache)', slowFirst);
-  report('login screen, repeat visit', slowRepeat);
+  report('login screen, first visit (empty cache)', first);
+  report('login screen, repeat visit', repeat);
 }
 
 /** The signed-in session of a context (its local storage), to open the dashboard signed in with an empty cache. */
