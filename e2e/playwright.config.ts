@@ -17,13 +17,18 @@ export default defineConfig({
   // Two retries in CI: a test that fails three times on a loaded machine is a defect, once is the machine.
   retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The e2e server is one Node process with PGlite inside it: while the other worker's export or PDF holds its event
+  // loop on a loaded CI machine, an answer can take longer than a person would wait at a desk. CI waits 20 s for
+  // an assertion, and an action that cannot happen (an element covered or never enabled) fails after 60 s with its
+  // locator named, instead of using up the whole test's budget.
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: [['list'], ['json', { outputFile: E2E.reportFile }]],
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: E2E.baseUrl,
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
+    actionTimeout: process.env.CI ? 60_000 : 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
