@@ -149,7 +149,7 @@ async function withBalance(db: DB, scope: Scope, view: ViewCode, f: StatementFil
   // An export batch of 2,000 is planned for its values on every call: the generic plan PostgreSQL switches to after
   // five runs expects a handful of rows and joined the batch to its months' windows row by row (seconds instead of
   // 0.1 s). Without JIT compilation: the planner cannot tell how many months 2,000 rows span (it assumes 200), so the
-  // estimate passes jit_above_cost and compiling took 150–250 ms of a batch that runs in 15 ms.
+  // estimate passes jit_above_cost and compiling took 90–310 ms of a batch that runs in 15 ms.
   const r = await db.transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx);
     return sql<StatementRow>`${sql.raw(`${CUSTOM_PLAN} `)}with ${balanceCtes(scope, view, f, pick)}
