@@ -131,3 +131,53 @@ export function dateRangeQuery(
   }
   return { [names.desde]: optionalQueryDate(messages.desdeInvalida), [names.hasta]: optionalQueryDate(messages.hastaInvalida) };
 }
+
+/** What a list's refinement reports: the Spanish message and the field it is about. */
+export type FilterProblem = { message: string; path: string } | null;
+
+/**
+ * The query schemas of a ledger screen whose list and exports share one filter (the statements and the grain
+ * ledger): `filter` (the filter alone), `list` (the filter plus start / limit, a page of `pageSize` by default, at
+ * most 100), `export` (the filter plus the direct-open credentials, files=true|1 and type=pdf|excel) and `doc` (every
+ * parameter, for the documentation: the server picks the list or the export and parses with its schema). Each
+ * screen gives its filter's fields, the rule between them (`problem`, checked after the fields parse), its page
+ * size and its Spanish messages; the direct-open credentials are the fiscal area's (passed in: fiscal.ts builds on
+ * this file).
+ */
+export function ledgerQueries<F extends z.ZodRawShape, O extends z.ZodRawShape>(
+  filterShape: F,
+  problem: (v: z.output<z.ZodObject<F>>) => FilterProblem,
+  options: { pageSize: number; tipoArchivoInvalido: string; solicitudInvalida: string; directOpen: O },
+) {
+  const { pageSize, tipoArchivoInvalido, solicitudInvalida, directOpen } = options;
+  // Every schema below holds the filter's fields, so its output is the filter's and more.
+  const withRules = <T extends z.ZodType>(schema: T) =>
+    schema.superRefine((v, ctx) => {
+      const p = problem(v as z.output<z.ZodObject<F>>);
+      if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+    });
+  const page = {
+    start: z.coerce.number({ error: solicitudInvalida }).int(solicitudInvalida).min(0, solicitudInvalida).default(0),
+    limit: z.coerce.number({ error: solicitudInvalida }).int(solicitudInvalida).min(1, solicitudInvalida).max(100, solicitudInvalida).default(pageSize),
+  };
+  return {
+    filter: withRules(z.object(filterShape)),
+    list: withRules(z.object({ ...filterShape, ...page })),
+    export: withRules(
+      z.object({
+        ...filterShape,
+        ...directOpen,
+        files: z.literal(['true', '1'], { error: solicitudInvalida }),
+        type: z.enum(['pdf', 'excel'], { error: tipoArchivoInvalido }),
+      }),
+    ),
+    doc: z.object({
+      ...filterShape,
+      start: z.coerce.number().int().min(0).optional(),
+      limit: z.coerce.number().int().min(1).max(100).optional(),
+      files: queryBoolean.optional(),
+      type: z.enum(['pdf', 'excel']).optional(),
+      ...directOpen,
+    }),
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { dateRangeQuery, queryBoolean } from './common.js';
+import { dateRangeQuery, ledgerQueries, type FilterProblem } from './common.js';
 import { directOpenQuery, fiscalMsg } from './fiscal.js';
 import { statementMsg } from './statements.js';
 import type { RouteDef } from './routes.js';
@@ -69,44 +69,24 @@ const filterShape = {
 
 type Dates = { fechaDesde?: string | undefined; fechaHasta?: string | undefined };
 /** §5: the grain search requires the end date; from ≤ to. */
-export function grainFilterProblem(v: Dates): { message: string; path: string } | null {
+export function grainFilterProblem(v: Dates): FilterProblem {
   if (v.fechaDesde && !v.fechaHasta) return { message: grainMsg.fechaHastaObligatoria, path: 'fechaHasta' };
   if (v.fechaDesde && v.fechaHasta && v.fechaDesde > v.fechaHasta) return { message: grainMsg.fechasInvertidas, path: 'fechaDesde' };
   return null;
 }
-function withRules<T extends z.ZodType<Dates>>(s: T) {
-  return s.superRefine((v, ctx) => {
-    const p = grainFilterProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
-  });
-}
-
-export const grainFilter = withRules(z.object(filterShape));
-export type GrainFilter = z.output<typeof grainFilter>;
-export const grainListQuery = withRules(
-  z.object({
-    ...filterShape,
-    start: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(0, msg.solicitudInvalida).default(0),
-    limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(GRAIN_PAGE_SIZE),
-  }),
-);
-export type GrainListQuery = z.input<typeof grainListQuery>;
-export const grainExportQuery = withRules(
-  z.object({
-    ...filterShape,
-    ...directOpenQuery.shape,
-    files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
-    type: z.enum(['pdf', 'excel'], { error: grainMsg.tipoArchivoInvalido }),
-  }),
-);
-export const grainQueryDoc = z.object({
-  ...filterShape,
-  start: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  files: queryBoolean.optional(),
-  type: z.enum(['pdf', 'excel']).optional(),
-  ...directOpenQuery.shape,
+const queries = ledgerQueries(filterShape, grainFilterProblem, {
+  pageSize: GRAIN_PAGE_SIZE,
+  tipoArchivoInvalido: grainMsg.tipoArchivoInvalido,
+  solicitudInvalida: msg.solicitudInvalida,
+  directOpen: directOpenQuery.shape,
 });
+
+export const grainFilter = queries.filter;
+export type GrainFilter = z.output<typeof grainFilter>;
+export const grainListQuery = queries.list;
+export type GrainListQuery = z.input<typeof grainListQuery>;
+export const grainExportQuery = queries.export;
+export const grainQueryDoc = queries.doc;
 
 /** etenet_fichapaq: the row to expand. */
 export const grainDetailQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { dateRangeQuery, queryBoolean } from './common.js';
+import { dateRangeQuery, ledgerQueries, queryBoolean, type FilterProblem } from './common.js';
 import { checkFiscalRange, descomField, directOpenQuery, fiscalMsg, renglonOtro, renglonProducto } from './fiscal.js';
 import { parseEsArNumber } from './format.js';
 import type { RouteDef } from './routes.js';
@@ -89,7 +89,7 @@ const filterShape = {
 type FilterOut = { fechadesde?: string | undefined; fechahasta?: string | undefined; importedsd?: string | undefined; importehst?: string | undefined };
 
 /** §5: from ≤ to; a range is judged by the fiscal rules (30 days, within the last year; the opening range passes). */
-export function statementFilterProblem(v: FilterOut): { message: string; path: string } | null {
+export function statementFilterProblem(v: FilterOut): FilterProblem {
   if (v.fechadesde && v.fechahasta) {
     if (v.fechadesde > v.fechahasta) return { message: statementMsg.fechasInvertidas, path: 'fechadesde' };
     const problem = checkFiscalRange({ fechadesde: v.fechadesde, fechahasta: v.fechahasta });
@@ -99,42 +99,20 @@ export function statementFilterProblem(v: FilterOut): { message: string; path: s
   return null;
 }
 
-function withRules<T extends z.ZodType<FilterOut>>(schema: T) {
-  return schema.superRefine((v, ctx) => {
-    const p = statementFilterProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
-  });
-}
-
-export const statementFilter = withRules(z.object(filterShape));
-export type StatementFilter = z.output<typeof statementFilter>;
-
-const pageShape = {
-  start: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(0, msg.solicitudInvalida).default(0),
-  limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(STATEMENT_PAGE_SIZE),
-};
-
-export const statementListQuery = withRules(z.object({ ...filterShape, ...pageShape }));
-export type StatementListQuery = z.input<typeof statementListQuery>;
-
-export const statementExportQuery = withRules(
-  z.object({
-    ...filterShape,
-    ...directOpenQuery.shape,
-    files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
-    type: z.enum(['pdf', 'excel'], { error: statementMsg.tipoArchivoInvalido }),
-  }),
-);
-
-/** Documentation of every parameter (the server picks the list or the export, then parses with its schema). */
-export const statementQueryDoc = z.object({
-  ...filterShape,
-  start: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  files: queryBoolean.optional(),
-  type: z.enum(['pdf', 'excel']).optional(),
-  ...directOpenQuery.shape,
+const queries = ledgerQueries(filterShape, statementFilterProblem, {
+  pageSize: STATEMENT_PAGE_SIZE,
+  tipoArchivoInvalido: statementMsg.tipoArchivoInvalido,
+  solicitudInvalida: msg.solicitudInvalida,
+  directOpen: directOpenQuery.shape,
 });
+
+export const statementFilter = queries.filter;
+export type StatementFilter = z.output<typeof statementFilter>;
+export const statementListQuery = queries.list;
+export type StatementListQuery = z.input<typeof statementListQuery>;
+export const statementExportQuery = queries.export;
+/** Documentation of every parameter (the server picks the list or the export, then parses with its schema). */
+export const statementQueryDoc = queries.doc;
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -17,6 +17,7 @@ import * as m20261125_1400_catalog_price_lists from './20261125_1400_catalog_pri
 import * as m20261126_1000_statement_checkpoints from './20261126_1000_statement_checkpoints.js';
 import * as m20261126_1200_catalog_word_counts from './20261126_1200_catalog_word_counts.js';
 import * as m20261127_1000_statement_versions from './20261127_1000_statement_versions.js';
+import * as m20261128_1000_statement_covering_indexes from './20261128_1000_statement_covering_indexes.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261126_1000_statement_checkpoints': m20261126_1000_statement_checkpoints,
   '20261126_1200_catalog_word_counts': m20261126_1200_catalog_word_counts,
   '20261127_1000_statement_versions': m20261127_1000_statement_versions,
+  '20261128_1000_statement_covering_indexes': m20261128_1000_statement_covering_indexes,
 };
 
 export const migrationProvider: MigrationProvider = {

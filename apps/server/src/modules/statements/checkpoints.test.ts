@@ -127,6 +127,25 @@ describe('running balance from monthly checkpoints', () => {
     }
   });
 
+  test('every page of a list, whichever end of its months the balance is counted from (early and late days, pages across months)', async () => {
+    // A month's balances are summed from its first day or back from its last one, whichever is nearer the page's
+    // rows: walking every page meets both, and pages that straddle two months.
+    const cases: Array<{ view: View; currency: 'ARS' | 'USD'; params?: Record<string, string>; keep?: (m: Mov) => boolean }> = [
+      { view: 'c', currency: 'ARS' },
+      { view: 'f', currency: 'USD' },
+      { view: 'f', currency: 'ARS', params: { fechadesde: addDays(TODAY, -75), fechahasta: addDays(TODAY, -46), importedsd: '60000' },
+        keep: (m) => (m.due_date ?? m.date) >= addDays(TODAY, -75) && (m.due_date ?? m.date) <= addDays(TODAY, -46) && new Decimal(m.amount).abs().gte(60_000) },
+    ];
+    for (const c of cases) {
+      const want = (await reference(c.view, c.currency)).filter(c.keep ?? (() => true));
+      const label = `${c.view} ${c.currency} ${JSON.stringify(c.params ?? {})}`;
+      assert.ok(want.length > 20, `${label}: several pages (${want.length})`);
+      for (let start = 0; start < want.length; start += 7) {
+        assertPage(await list(c.view, { moneda: c.currency, ...c.params, start, limit: 7 }), want, start, c.currency, label);
+      }
+    }
+  });
+
   test('filters hide rows and keep each row its balance: dates cutting months, credits, debits, amounts, deep pages', async () => {
     const all = await reference('c', 'ARS');
     const from = addDays(TODAY, -40);

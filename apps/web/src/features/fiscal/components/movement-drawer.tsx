@@ -1,6 +1,7 @@
-import { Button, Descriptions, Drawer, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
 import { DownloadOutlined, PrinterOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { FiscalDocument } from '@portal/contract';
+import { VoucherLines } from '../../../lib/voucher-lines';
 import { detailLines, voucherNumber, voucherTitle } from '../format';
 import type { Busy } from '../use-movement-actions';
 
@@ -13,10 +14,6 @@ type MovementDrawerProps = {
   onDownload: (d: FiscalDocument) => void;
   onShare: (d: FiscalDocument) => void;
 };
-
-type ProductLine = FiscalDocument['renglonesProductos'][number];
-const quantity = (l: ProductLine) => `${l.cantidad_con_formato}${l.unidad ? ` ${l.unidad}` : ''}`;
-type OtherLine = FiscalDocument['renglonesOtros'][number];
 
 /**
  * A movement's detail (ordering.md 'Fiscal documents screen'): amount, date, due date, document, number, detail,
@@ -74,60 +71,7 @@ export function MovementDrawer({ movement: d, mobile, busy, onClose, onPrint, on
               </div>
             </Descriptions.Item>
           </Descriptions>
-          {d.renglonesProductos.length > 0 && (
-            <>
-              <Typography.Title level={5} className="fiscal-lines-title">
-                Productos
-              </Typography.Title>
-              <Table<ProductLine & { key: number }>
-                size="small"
-                pagination={false}
-                dataSource={d.renglonesProductos.map((l, key) => ({ ...l, key }))}
-                data-testid="fiscal-product-lines"
-                columns={[
-                  {
-                    title: 'Descripción',
-                    dataIndex: 'descripcion',
-                    render: (v: string, l) => (
-                      <>
-                        {v}
-                        {l.codigo && (
-                          <Typography.Text type="secondary" className="fiscal-line-code">
-                            Cód. {l.codigo}
-                          </Typography.Text>
-                        )}
-                        {/* On a phone the quantity goes under the description: three columns do not fit. */}
-                        {mobile && (
-                          <Typography.Text type="secondary" className="fiscal-line-code">
-                            Cantidad: {quantity(l)}
-                          </Typography.Text>
-                        )}
-                      </>
-                    ),
-                  },
-                  ...(mobile ? [] : [{ title: 'Cantidad', key: 'cantidad', align: 'right' as const, render: (_: unknown, l: ProductLine) => quantity(l) }]),
-                  { title: 'Importe', dataIndex: 'importe_con_formato', align: 'right', className: 'fiscal-amount-cell' },
-                ]}
-              />
-            </>
-          )}
-          {d.renglonesOtros.length > 0 && (
-            <>
-              <Typography.Title level={5} className="fiscal-lines-title">
-                Conceptos
-              </Typography.Title>
-              <Table<OtherLine & { key: number }>
-                size="small"
-                pagination={false}
-                dataSource={d.renglonesOtros.map((l, key) => ({ ...l, key }))}
-                data-testid="fiscal-other-lines"
-                columns={[
-                  { title: 'Descripción', dataIndex: 'descripcion' },
-                  { title: 'Valor', dataIndex: 'valor_con_formato', align: 'right', className: 'fiscal-amount-cell' },
-                ]}
-              />
-            </>
-          )}
+          <VoucherLines productos={d.renglonesProductos} otros={d.renglonesOtros} testId="fiscal" codes quantityUnder={mobile} />
         </div>
       )}
     </Drawer>

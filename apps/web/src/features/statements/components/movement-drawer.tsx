@@ -1,6 +1,7 @@
-import { Button, Descriptions, Drawer, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { StatementMovement } from '@portal/contract';
+import { VoucherLines } from '../../../lib/voucher-lines';
 import { voucherNumber, voucherTitle } from '../format';
 
 type MovementDrawerProps = {
@@ -10,9 +11,6 @@ type MovementDrawerProps = {
   onClose: () => void;
   onPrint: (m: StatementMovement) => void;
 };
-
-type ProductLine = StatementMovement['renglonesProductos'][number];
-type OtherLine = StatementMovement['renglonesOtros'][number];
 
 /** A movement's detail: its data, product lines (descripción, cantidad, importe) or other lines, and Imprimir when printable. */
 export function MovementDrawer({ movement: m, mobile, printing, onClose, onPrint }: MovementDrawerProps) {
@@ -56,41 +54,7 @@ export function MovementDrawer({ movement: m, mobile, printing, onClose, onPrint
               </div>
             </Descriptions.Item>
           </Descriptions>
-          {m.renglonesProductos.length > 0 && (
-            <>
-              <Typography.Title level={5} className="statement-lines-title">
-                Productos
-              </Typography.Title>
-              <Table<ProductLine & { key: number }>
-                size="small"
-                pagination={false}
-                data-testid="statement-product-lines"
-                dataSource={m.renglonesProductos.map((l, key) => ({ ...l, key }))}
-                columns={[
-                  { title: 'Descripción', dataIndex: 'descripcion' },
-                  { title: 'Cantidad', key: 'cantidad', align: 'right', render: (_, l) => `${l.cantidad_con_formato}${l.unidad ? ` ${l.unidad}` : ''}` },
-                  { title: 'Importe', dataIndex: 'importe_con_formato', align: 'right', className: 'statement-amount-cell' },
-                ]}
-              />
-            </>
-          )}
-          {m.renglonesOtros.length > 0 && (
-            <>
-              <Typography.Title level={5} className="statement-lines-title">
-                Conceptos
-              </Typography.Title>
-              <Table<OtherLine & { key: number }>
-                size="small"
-                pagination={false}
-                data-testid="statement-other-lines"
-                dataSource={m.renglonesOtros.map((l, key) => ({ ...l, key }))}
-                columns={[
-                  { title: 'Descripción', dataIndex: 'descripcion' },
-                  { title: 'Valor', dataIndex: 'valor_con_formato', align: 'right', className: 'statement-amount-cell' },
-                ]}
-              />
-            </>
-          )}
+          <VoucherLines productos={m.renglonesProductos} otros={m.renglonesOtros} testId="statement" />
         </div>
       )}
     </Drawer>
