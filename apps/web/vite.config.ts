@@ -103,14 +103,15 @@ function inlineRoutePaths(): PluginOption {
 /**
  * Parts of Ant Design that a component imports for a feature the portal never uses, replaced by a module that loads
  * them when first drawn (docs/decisions/web-delivery.md, 'Every route'): Table's column filter menu (no column has
- * filters), its selection column's menu (no table has `selections`) and Card's tab list (no card has one); and the
- * Tree component that Table's selection pulls in for four helper functions. Only the import from that one file is
- * redirected; the screens look and behave the same, and a screen that starts using the feature gets it, a moment
- * later.
+ * filters), its selection column's menu (no table has `selections`), Card's tab list (no card has one) and
+ * Typography's in-place editor (no text is `editable`); and the Tree component that Table's selection pulls in for
+ * four helper functions. Only the import from that one file is redirected; the screens look and behave the same, and
+ * a screen that starts using the feature gets it, a moment later.
  */
 const LAZY_ANTD_PARTS = [
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: './FilterDropdown', module: 'src/lib/antd/table-filter-dropdown.tsx' },
   { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', module: 'src/lib/antd/card-tabs.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../Editable', module: 'src/lib/antd/typography-editable.tsx' },
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../dropdown', module: 'src/lib/antd/selection-dropdown.tsx' },
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '@rc-component/tree', module: 'src/lib/antd/table-tree-utils.ts' },
 ];
@@ -134,6 +135,10 @@ function lazyAntdParts(): PluginOption {
     },
   };
 }
+
+/** The modules of Ant Design that every screen using it needs (codeSplitting group 'antd-core' below). */
+const ANTD_CORE =
+  /[\\/]node_modules[\\/](?:@ant-design[\\/](?:cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](?:util|motion|trigger|portal|resize-observer|async-validator|form)|@babel[\\/]runtime|stylis|@emotion[\\/](?:hash|unitless)|react-is|antd[\\/]es[\\/](?:_util|theme|style|config-provider|locale|version))[\\/]/;
 
 // react-router's package points bundlers at its development build (warnings, dev checks); a production bundle
 // takes the production build it ships beside it.
@@ -191,6 +196,10 @@ export default defineConfig(({ mode }) => ({
           // contract's zod-free modules (texts, formatting, CUIT) stay out of it: the dashboard shows money and
           // texts without downloading zod.
           groups: [
+            // Ant Design's core (CSS-in-JS, theme, config, motion, popups, form context: what every Ant Design screen
+            // runs before its own components) in one file instead of ≈40 small shared chunks, whose number costs round
+            // trips on HTTP/1.1 with 150 ms of latency (docs/decisions/web-delivery.md, 'Every route').
+            { name: 'antd-core', test: ANTD_CORE },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             { name: 'phone', test: /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]phone/ },
             { debugName: 'contract module', name: (id: string) => /[\\/]packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null },
