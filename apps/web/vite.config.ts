@@ -136,10 +136,6 @@ function lazyAntdParts(): PluginOption {
   };
 }
 
-/** The modules of Ant Design that every screen using it needs (codeSplitting group 'antd-core' below). */
-const ANTD_CORE =
-  /[\\/]node_modules[\\/](?:@ant-design[\\/](?:cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](?:util|motion|trigger|portal|resize-observer|async-validator|form)|@babel[\\/]runtime|stylis|@emotion[\\/](?:hash|unitless)|react-is|antd[\\/]es[\\/](?:_util|theme|style|config-provider|locale|version))[\\/]/;
-
 // react-router's package points bundlers at its development build (warnings, dev checks); a production bundle
 // takes the production build it ships beside it.
 const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
@@ -196,10 +192,6 @@ export default defineConfig(({ mode }) => ({
           // contract's zod-free modules (texts, formatting, CUIT) stay out of it: the dashboard shows money and
           // texts without downloading zod.
           groups: [
-            // Ant Design's core (CSS-in-JS, theme, config, motion, popups, form context: what every Ant Design screen
-            // runs before its own components) in one file instead of ≈40 small shared chunks, whose number costs round
-            // trips on HTTP/1.1 with 150 ms of latency (docs/decisions/web-delivery.md, 'Every route').
-            { name: 'antd-core', test: ANTD_CORE },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             { name: 'phone', test: /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]phone/ },
             { debugName: 'contract module', name: (id: string) => /[\\/]packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null },
