@@ -100,6 +100,42 @@ function inlineRoutePaths(): PluginOption {
   };
 }
 
+/**
+ * Parts of Ant Design that a component imports for a feature the portal never uses, replaced by a module that loads
+ * them when first drawn (docs/decisions/web-delivery.md, 'Every route'): Table's column filter menu (no column has
+ * filters), its selection column's menu (no table has `selections`), Card's tab list (no card has one) and
+ * Typography's in-place editor (no text is `editable`); and the Tree component that Table's selection pulls in for
+ * four helper functions. Only the import from that one file is redirected; the screens look and behave the same, and
+ * a screen that starts using the feature gets it, a moment later.
+ */
+const LAZY_ANTD_PARTS = [
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: './FilterDropdown', module: 'src/lib/antd/table-filter-dropdown.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', module: 'src/lib/antd/card-tabs.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../Editable', module: 'src/lib/antd/typography-editable.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../dropdown', module: 'src/lib/antd/selection-dropdown.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '@rc-component/tree', module: 'src/lib/antd/table-tree-utils.ts' },
+];
+function lazyAntdParts(): PluginOption {
+  const used = new Set<string>();
+  return {
+    name: 'portal-lazy-antd-parts',
+    // Development pre-bundles Ant Design whole; the bundle is what users download.
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const part = importer ? LAZY_ANTD_PARTS.find((p) => p.source === source && p.importer.test(importer)) : undefined;
+      if (!part) return null;
+      used.add(part.module);
+      return path.join(here, part.module);
+    },
+    buildEnd() {
+      // An Ant Design update that moves these files would silently bring the parts back: fail the build instead.
+      const missing = LAZY_ANTD_PARTS.filter((p) => !used.has(p.module));
+      if (missing.length) this.error(`lazy Ant Design parts not found: ${missing.map((p) => p.source).join(', ')}`);
+    },
+  };
+}
+
 // react-router's package points bundlers at its development build (warnings, dev checks); a production bundle
 // takes the production build it ships beside it.
 const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
@@ -108,6 +144,7 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
+    lazyAntdParts(),
     inlineRoutePaths(),
     offlineScreens(),
     VitePWA({

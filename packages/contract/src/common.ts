@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_INVALID } from './messages.js';
+import { parseFiscalDate } from './format.js';
 
 /** Request headers that select the company and entity (Fastify sees them lower-cased). */
 export const HEADERS = { cuit: 'cuit', entity: 'entity_id', actuaComo: 'actua_como', device: 'dispositivo' } as const;
@@ -58,19 +59,6 @@ export function int4Schema(message: string = ID_INVALID) {
 /** A list offset (start): 0 up to the int4 range as well, so a huge offset is a 400 and not an SQL overflow. */
 export function offsetSchema(message: string = ID_INVALID) {
   return z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(MAX_ID, { error: message });
-}
-
-/** 'YYYY-MM-DD' or 'DD/MM/YYYY' (or 'DD-MM-YYYY') → 'YYYY-MM-DD'; null when it is not a real day. */
-export function parseFiscalDate(text: string): string | null {
-  const t = text.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(t))) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
 }
 
 /** A query date as typed (YYYY-MM-DD or DD/MM/YYYY) → YYYY-MM-DD; absent or empty → undefined. */

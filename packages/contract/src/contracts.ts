@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { statementMsg } from './statements.js';
-import { grainMsg } from './grain-ledger.js';
 import { msg } from './messages.js';
 import { dateRangeQuery, offsetSchema, queryBoolean } from './common.js';
-import { directOpenQuery, fiscalMsg } from './fiscal.js';
+import { directOpenQuery } from './fiscal.js';
 import type { RouteDef } from './routes.js';
+import { CONTRACT_CODCOM, CONTRACT_PAGE_SIZE, CONTRACT_SUMMARIES, contractMsg, type ContractSummaryCode } from './contracts-values.js';
 
 /**
  * Grain contracts (statements.md §2 'Contracts', §3 'Contract response', §4, §5, §7): GET /proxy/cgi/etenet_contratos
@@ -12,34 +11,8 @@ import type { RouteDef } from './routes.js';
  * to one contract). Quantities are kilograms. Decisions: docs/decisions/contracts.md.
  */
 
-export const contractMsg = {
-  granoInvalido: grainMsg.granoInvalido,
-  cosechaInvalida: grainMsg.cosechaInvalida,
-  fechaHastaObligatoria: fiscalMsg.fechaHastaObligatoria,
-  fechaDesdeInvalida: fiscalMsg.fechaDesdeInvalida,
-  fechaHastaInvalida: fiscalMsg.fechaHastaInvalida,
-  fechasInvertidas: fiscalMsg.fechasInvertidas,
-  fechaHastaAnterior: statementMsg.fechaHastaAnterior,
-  resumenInvalido: statementMsg.resumenInvalido,
-  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
-  comprobanteObligatorio: fiscalMsg.comprobanteObligatorio,
-  comprobanteInexistente: 'El contrato no existe.',
-  sinImpresion: fiscalMsg.sinImpresion,
-  noHayMasRegistros: fiscalMsg.noHayMasRegistros,
-  errorCargarDatos: msg.errorCargarDatos,
-} as const;
+export * from './contracts-values.js';
 
-export const CONTRACT_PAGE_SIZE = 7;
-/** Voucher code of a contract (codcom) and of the grain settlements printed from it. */
-export const CONTRACT_CODCOM = 'CT';
-
-export const CONTRACT_SUMMARIES = [
-  { id: 1, codres: 'TOD', desres: 'Todos los contratos' },
-  { id: 2, codres: 'PEN', desres: 'Pendientes de entrega' },
-  { id: 3, codres: 'FIJ', desres: 'Pendientes de fijar precio' },
-  { id: 4, codres: 'CUM', desres: 'Cumplidos' },
-] as const;
-export type ContractSummaryCode = (typeof CONTRACT_SUMMARIES)[number]['codres'];
 const SUMMARY_CODES = CONTRACT_SUMMARIES.map((s) => s.codres) as [ContractSummaryCode, ...ContractSummaryCode[]];
 
 const HARVEST = /^\d{4}\/\d{2}$/;

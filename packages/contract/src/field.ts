@@ -1,67 +1,14 @@
 import { z } from 'zod';
-import { todayInArgentina } from './format.js';
 import type { RouteDef } from './routes.js';
+import { DIAS, ESTADOS_VISITA, fieldMsg, SEMANAS_MAX, TURNOS } from './field-values.js';
 
 /**
  * Field sales (field-warehouse.md: Visitas, customer detail, Envases; §7 'Visits and sales'). These calls live
  * under their own base (§7: "relative to a base that differs from the main one"): FIELD_API_PREFIX on this
  * server; the web app reads it from its configuration (VITE_FIELD_API_BASE). Decisions: docs/decisions/field.md.
  */
-export const FIELD_API_PREFIX = '/api/field';
 
-/** The planner's week offset (GET /visitas/hoy?semana=) reaches a year back and ahead. */
-export const SEMANAS_MAX = 52;
-
-/** Every Spanish text of the area: §5 and §8 word for word, the rest ours. */
-export const fieldMsg = {
-  // §4 / §8
-  estadoActualizado: 'Estado actualizado',
-  errorEstado: 'No se pudo actualizar el estado',
-  pedidoGuardado: 'Pedido guardado correctamente',
-  errorPedido: 'Hubo un error al guardar el pedido',
-  errorCompra: 'Error al intentar editar la compra.',
-  compraEliminada: 'Compra eliminada.',
-  errorEnvases: 'Error al guardar los envases',
-  faltanDatos: 'Faltan datos',
-  // §5
-  completarCampos: 'Completá todos los campos antes de continuar',
-  dniLongitud: 'El DNI debe tener entre 7 y 8 dígitos',
-  // ours (server refusals and screen texts the spec does not give)
-  soloHoy: 'Solo se pueden cargar pedidos y envases en el día de hoy.',
-  soloHoyEstado: 'Solo se puede cambiar el estado de las visitas de hoy.',
-  fechaInvalida: 'La fecha no es válida (AAAA-MM-DD).',
-  diaInvalido: 'El día debe ser lunes, martes, miércoles, jueves, viernes, sábado o domingo.',
-  semanaInvalida: 'La semana debe ser un número entero entre -52 y 52.',
-  estadoInvalido: 'El estado debe ser normal, pendiente o no_fuimos.',
-  clienteInvalido: 'Indique el cliente.',
-  clienteAjeno: 'El cliente no pertenece a su recorrido.',
-  sinRenglones: 'El pedido no tiene productos con cantidad mayor a 0.',
-  productoInvalido: 'Indique el producto de cada renglón.',
-  productoInexistente: 'Uno de los productos no existe o no está disponible.',
-  envaseInexistente: 'Uno de los productos no es un envase.',
-  cantidadInvalida: 'La cantidad debe ser un número mayor que 0 con hasta 3 decimales.',
-  cantidadEnvaseInvalida: 'La cantidad de envases debe ser un número de 0 o más con hasta 3 decimales.',
-  precioInvalido: 'El precio debe ser un número de 0 o más con hasta 2 decimales.',
-  tipoOperacionInexistente: 'El tipo de operación no existe.',
-  claveObligatoria: 'Falta la clave de idempotencia (encabezado Idempotency-Key).',
-  clavePedidoEliminado: 'Este pedido fue eliminado en el servidor antes de que llegara su reenvío.',
-  demasiadosRenglones: 'Un pedido admite hasta 200 renglones.',
-} as const;
-
-export const TURNOS = ['mañana', 'tarde'] as const;
-export type Turno = (typeof TURNOS)[number];
-export const DIAS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
-export type Dia = (typeof DIAS)[number];
-export const ESTADOS_VISITA = ['normal', 'pendiente', 'no_fuimos'] as const;
-export type EstadoVisita = (typeof ESTADOS_VISITA)[number];
-/** §9: the repeat-order suggestion looks 7 days back. */
-export const DIAS_ATRAS_SUGERENCIA = 7;
-/** §8: notifications last 9000 ms. */
-export const FIELD_NOTIFY_MS = 9000;
-export const SIN_DIRECCION = 'Sin dirección';
-/** The header a write carries so that a retry or a replay of the offline queue never makes a second record. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
+export * from './field-values.js';
 const isoDay = z
   .string({ error: fieldMsg.fechaInvalida })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: fieldMsg.fechaInvalida })
@@ -69,25 +16,6 @@ const isoDay = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, { error: fieldMsg.fechaInvalida });
-
-/** 'YYYY-MM-DD' → 1 (lunes) … 7 (domingo). */
-export function weekdayOf(iso: string): number {
-  const d = new Date(`${iso}T12:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
-/** 'YYYY-MM-DD' plus n days (negative goes back). */
-export function addDays(iso: string, n: number): string {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-/** The date of a weekday (1–7) in the week (Monday to Sunday) of `today`. */
-export function dateOfWeekday(weekday: number, today: string = todayInArgentina()): string {
-  return addDays(today, weekday - weekdayOf(today));
-}
-export function dayName(weekday: number): Dia {
-  return DIAS[weekday - 1]!;
-}
 
 const entityId = z.coerce.number({ error: fieldMsg.clienteInvalido }).int({ error: fieldMsg.clienteInvalido }).positive({ error: fieldMsg.clienteInvalido });
 const productId = z.coerce.number({ error: fieldMsg.productoInvalido }).int({ error: fieldMsg.productoInvalido }).positive({ error: fieldMsg.productoInvalido });

@@ -72,3 +72,16 @@ export function foldText(text: string): string {
 /** Accented letters and what foldText makes of them, for SQL's translate() (the server's side of foldText). */
 export const FOLD_FROM = 'áàâäãéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ';
 export const FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+
+/** 'YYYY-MM-DD' or 'DD/MM/YYYY' (or 'DD-MM-YYYY') → 'YYYY-MM-DD'; null when it is not a real day. */
+export function parseFiscalDate(text: string): string | null {
+  const t = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(t))) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}

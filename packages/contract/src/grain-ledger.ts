@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
 import { dateRangeQuery, ledgerQueries, type FilterProblem } from './common.js';
-import { directOpenQuery, fiscalMsg } from './fiscal.js';
-import { statementMsg } from './statements.js';
+import { directOpenQuery } from './fiscal.js';
 import type { RouteDef } from './routes.js';
+import { GRAIN_PAGE_SIZE, GRAIN_VOUCHERS, grainMsg } from './grain-ledger-values.js';
 
 /**
  * The grain ledger, 'FICHA DE GRANOS' (statements.md §2 'Grain ledger', §3, §5, §7): GET /proxy/cgi/etenet_fichadet
@@ -11,31 +11,8 @@ import type { RouteDef } from './routes.js';
  * Decisions: docs/decisions/statements.md.
  */
 
-export const grainMsg = {
-  granoInvalido: 'El grano indicado no existe.',
-  cosechaInvalida: 'La cosecha indicada no es válida.',
-  fechaHastaObligatoria: fiscalMsg.fechaHastaObligatoria,
-  fechaDesdeInvalida: fiscalMsg.fechaDesdeInvalida,
-  fechaHastaInvalida: fiscalMsg.fechaHastaInvalida,
-  fechasInvertidas: fiscalMsg.fechasInvertidas,
-  resumenInvalido: statementMsg.resumenInvalido,
-  comprobanteInvalido: 'El tipo de comprobante indicado no existe.',
-  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
-  comprobanteObligatorio: fiscalMsg.comprobanteObligatorio,
-  comprobanteInexistente: fiscalMsg.comprobanteInexistente,
-} as const;
+export * from './grain-ledger-values.js';
 
-export const GRAIN_PAGE_SIZE = 7;
-
-/** Kinds of grain_movements by their voucher code (codcom): romaneo, certificado, transferencia, 1116B/C, parcial, retiro. */
-export const GRAIN_VOUCHERS = [
-  { kind: 1, codcom: 'RO', descom: 'Romaneo' },
-  { kind: 2, codcom: 'CE', descom: 'Certificado de depósito' },
-  { kind: 3, codcom: 'TR', descom: 'Transferencia recibida' },
-  { kind: 4, codcom: 'LB', descom: 'Liquidación 1116B/C' },
-  { kind: 5, codcom: 'LP', descom: 'Liquidación parcial' },
-  { kind: 6, codcom: 'RT', descom: 'Retiro' },
-] as const;
 const CODCOMS = GRAIN_VOUCHERS.map((v) => v.codcom) as [string, ...string[]];
 
 export const GRAIN_SUMMARIES = [

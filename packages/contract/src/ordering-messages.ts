@@ -124,3 +124,8 @@ export const orderingMsg = {
 
 /** Catalogue page size (§9), status lists (§4), history (§9), positions limit (docs/decisions/ordering.md). */
 export const ORDERING = { catalogPageSize: 12, statusPageSize: 5, historyPageSize: 8, maxPositions: 20, minSearch: 3, maxBatch: 300 } as const;
+
+/** The order lists (pendientes, aprobados, aplicados), here with the texts so that a screen reading them does not
+ * download zod (docs/decisions/web-delivery.md, 'Every route'). */
+export const STATUS_LISTS = ['pendientes', 'aprobados', 'aplicados'] as const;
+export type StatusList = (typeof STATUS_LISTS)[number];

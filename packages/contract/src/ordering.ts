@@ -276,8 +276,6 @@ export type SalesCartResponse = z.infer<typeof salesCartResponse>;
 // ---------------------------------------------------------------------------------------------------------------
 // Order lists, history
 
-export const STATUS_LISTS = ['pendientes', 'aprobados', 'aplicados'] as const;
-export type StatusList = (typeof STATUS_LISTS)[number];
 
 /** One of pendientes, aprobados, aplicados = true; 5 per page (start/limit). */
 export const statusListQuery = z.object({ pendientes: flag, aprobados: flag, aplicados: flag, start, limit });

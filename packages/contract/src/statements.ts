@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { dateRangeQuery, ledgerQueries, queryBoolean, type FilterProblem } from './common.js';
-import { checkFiscalRange, descomField, directOpenQuery, fiscalMsg, renglonOtro, renglonProducto } from './fiscal.js';
+import { dateRangeQuery, ledgerQueries, queryBoolean } from './common.js';
+import { descomField, directOpenQuery, renglonOtro, renglonProducto } from './fiscal.js';
 import { parseEsArNumber } from './format.js';
 import type { RouteDef } from './routes.js';
+import { STATEMENT_CURRENCIES, STATEMENT_PAGE_SIZE, STATEMENT_SUMMARIES, STATEMENT_VIEWS, statementFilterProblem, statementMsg, type StatementSummaryCode, type StatementView } from './statements-values.js';
 
 /**
  * Current-account statements (statements.md §2 'Account statements', §3, §4, §5, §7): the chronological,
@@ -11,48 +12,8 @@ import type { RouteDef } from './routes.js';
  * balance is computed and what the filters do where the spec is silent: docs/decisions/statements.md.
  */
 
-export const statementMsg = {
-  fechaDesdeObligatoria: fiscalMsg.fechaDesdeObligatoria,
-  fechaHastaObligatoria: fiscalMsg.fechaHastaObligatoria,
-  fechasInvertidas: fiscalMsg.fechasInvertidas,
-  fechaHastaAnterior: 'La fecha hasta no puede ser anterior a la fecha desde.',
-  fechaDesdeInvalida: fiscalMsg.fechaDesdeInvalida,
-  fechaHastaInvalida: fiscalMsg.fechaHastaInvalida,
-  rangoMaximo: fiscalMsg.rangoMaximo,
-  desdeUltimoAnio: fiscalMsg.desdeUltimoAnio,
-  importeDesdeNumerico: 'Ingrese Importe desde (numérico)',
-  importeHastaNumerico: 'Ingrese Importe hasta (numérico)',
-  importesInvertidos: 'El importe desde no puede ser mayor al importe hasta.',
-  monedaInvalida: 'La moneda indicada no existe.',
-  monedaOculta: 'La moneda indicada no está disponible para su usuario.',
-  tipoCuentaInvalido: 'El tipo de cuenta indicado no existe.',
-  resumenInvalido: 'La opción de resumen indicada no existe.',
-  sinImpresion: fiscalMsg.sinImpresion,
-  noHayMasRegistros: fiscalMsg.noHayMasRegistros,
-  cargando: fiscalMsg.cargando,
-  errorCargarDatos: msg.errorCargarDatos,
-  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
-} as const;
+export * from './statements-values.js';
 
-export const STATEMENT_PAGE_SIZE = 7;
-export const STATEMENT_CURRENCIES = ['ARS', 'USD'] as const;
-export type StatementCurrency = (typeof STATEMENT_CURRENCIES)[number];
-
-/** The three views: c chronological (voucher date), f financial (due date), j exchange (canje accounts only). */
-export const STATEMENT_VIEWS = {
-  cronologico: { code: 'c', title: 'Cronológico', url: '/proxy/cgi/etenet_rencbtec' },
-  financiero: { code: 'f', title: 'Financiero', url: '/proxy/cgi/etenet_rencbtef' },
-  canjes: { code: 'j', title: 'Canjes', url: '/proxy/cgi/etenet_rencbtej' },
-} as const;
-export type StatementView = keyof typeof STATEMENT_VIEWS;
-
-/** The summary options (resumenes): every movement, the unsettled ones, the unsettled ones already due. */
-export const STATEMENT_SUMMARIES = [
-  { id: 1, codres: 'TOD', desres: 'Todos los movimientos' },
-  { id: 2, codres: 'PEN', desres: 'Comprobantes pendientes' },
-  { id: 3, codres: 'VEN', desres: 'Comprobantes vencidos' },
-] as const;
-export type StatementSummaryCode = (typeof STATEMENT_SUMMARIES)[number]['codres'];
 const SUMMARY_CODES = STATEMENT_SUMMARIES.map((s) => s.codres) as [StatementSummaryCode, ...StatementSummaryCode[]];
 
 /** 'Importe desde' / 'hasta': a number as typed (1234.5, 1.234,50); an absolute amount. */
@@ -86,18 +47,6 @@ const filterShape = {
   debito: queryBoolean.optional(),
 };
 
-type FilterOut = { fechadesde?: string | undefined; fechahasta?: string | undefined; importedsd?: string | undefined; importehst?: string | undefined };
-
-/** §5: from ≤ to; a range is judged by the fiscal rules (30 days, within the last year; the opening range passes). */
-export function statementFilterProblem(v: FilterOut): FilterProblem {
-  if (v.fechadesde && v.fechahasta) {
-    if (v.fechadesde > v.fechahasta) return { message: statementMsg.fechasInvertidas, path: 'fechadesde' };
-    const problem = checkFiscalRange({ fechadesde: v.fechadesde, fechahasta: v.fechahasta });
-    if (problem) return { message: problem, path: 'fechadesde' };
-  }
-  if (v.importedsd && v.importehst && Number(v.importedsd) > Number(v.importehst)) return { message: statementMsg.importesInvertidos, path: 'importedsd' };
-  return null;
-}
 
 const queries = ledgerQueries(filterShape, statementFilterProblem, {
   pageSize: STATEMENT_PAGE_SIZE,

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { statementMsg } from './statements.js';
-import { orderingMsg } from './ordering-messages.js';
 import { msg } from './messages.js';
 import { offsetSchema, queryBoolean } from './common.js';
-import { directOpenQuery, fiscalMsg } from './fiscal.js';
+import { directOpenQuery } from './fiscal.js';
 import type { RouteDef } from './routes.js';
+import { STOCK_POSITION_PAGE_SIZE, stockPositionMsg } from './stock-positions-values.js';
 
 /**
  * Stock positions and deliverables (statements.md §2 'Stock positions', §3 'Product position (deliverables) response',
@@ -13,41 +12,7 @@ import type { RouteDef } from './routes.js';
  * 'PEN' the deliverables by deposit. Decisions: docs/decisions/stock-positions.md.
  */
 
-export const stockPositionMsg = {
-  resumenInvalido: statementMsg.resumenInvalido,
-  desartInvalido: 'El texto a buscar no puede superar los 80 caracteres.',
-  tipoArchivoInvalido: fiscalMsg.tipoArchivoInvalido,
-  noHayMasRegistros: fiscalMsg.noHayMasRegistros,
-  errorCargarDatos: msg.errorCargarDatos,
-  sinProductos: orderingMsg.sinProductos,
-  sinProductosDetalle: 'Pruebe otros criterios de búsqueda',
-} as const;
-
-export const STOCK_POSITION_PAGE_SIZE = 7;
-
-export const STOCK_POSITION_SUMMARIES = [
-  { id: 1, codres: 'POS', desres: 'Posición de stock' },
-  { id: 2, codres: 'PEN', desres: 'Pendientes de entrega' },
-] as const;
-export type StockPositionSummaryCode = (typeof STOCK_POSITION_SUMMARIES)[number]['codres'];
-
-/** Column ids of the position ('POS'); the deliverables ('PEN') have one column per deposit (its code) and the total. */
-export const POSITION_COLUMNS = [
-  { id: 1, titulo: 'Comprado' },
-  { id: 2, titulo: 'Entregado' },
-  { id: 3, titulo: 'A entregar' },
-] as const;
-export const DELIVERABLES_TOTAL_COLUMN = { id: 100, titulo: 'Total a entregar' } as const;
-
-/** The voucher lines' sub-table: its columns, as the response names them (renglonesComprobantes at the top). */
-export const VOUCHER_LINE_COLUMNS = [
-  { id: 'fecha', titulo: 'Fecha' },
-  { id: 'descripcion', titulo: 'Comprobante' },
-  { id: 'numero', titulo: 'Número' },
-  { id: 'cantidad', titulo: 'Cantidad' },
-  { id: 'pendiente', titulo: 'A entregar' },
-  { id: 'deposito', titulo: 'Depósito' },
-] as const;
+export * from './stock-positions-values.js';
 
 const filterShape = {
   codres: z.enum(['POS', 'PEN'], { error: stockPositionMsg.resumenInvalido }).default('POS'),
@@ -109,16 +74,6 @@ export const stockPositionRow = z.looseObject({
 });
 export type StockPositionRow = z.infer<typeof stockPositionRow>;
 
-/** A column's formatted value in a row ('' when the row does not have it). */
-export const columnText = (row: StockPositionRow, id: number): string => {
-  const v = row[`columna${id}_con_formato`];
-  return typeof v === 'string' ? v : '';
-};
-export const columnValue = (row: StockPositionRow, id: number): number => {
-  const v = row[`columna${id}`];
-  return typeof v === 'number' ? v : 0;
-};
-
 export const stockPositionResponse = z.object({
   success: z.literal(true),
   codres: z.enum(['POS', 'PEN']),
@@ -133,8 +88,6 @@ export const stockPositionResponse = z.object({
 });
 export type StockPositionResponse = z.infer<typeof stockPositionResponse>;
 
-/** The field of a row that holds a column's value. */
-export const columnKey = (id: number) => `columna${id}` as const;
 export const columnTextKey = (id: number) => `columna${id}_con_formato` as const;
 
 export const stockPositionRoutes = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { orderingMsg } from './ordering-messages.js';
 import type { RouteDef } from './routes.js';
+import { WAREHOUSE, warehouseMsg } from './warehouse-values.js';
 
 /**
  * Warehouse picking and stock counting (field-warehouse.md: Pendientes, Pedido Nro., Stock; the calls under
@@ -9,70 +9,9 @@ import type { RouteDef } from './routes.js';
  * come from the session and the deposit from the user's setting (docs/decisions/warehouse.md).
  */
 
+export * from './warehouse-values.js';
+
 /** Every Spanish text of the area, written once for server and browser (§4, §5, §8; spec strings verbatim). */
-export const warehouseMsg = {
-  // §5 — picking
-  elegiProducto: 'Elegí un producto',
-  cantidadInvalida: 'Cantidad inválida',
-  lineaNoEncontrada: 'Línea no encontrada',
-  minimoTresLetras: 'Escribí al menos 3 letras',
-  // §8 — picking
-  errorCargarRenglones: 'Error al cargar renglones',
-  putPickingNoExitoso: 'PUT picking no exitoso',
-  cancelacionNoExitosa: 'Cancelación no exitosa',
-  confirmacionNoCompletada: 'No se pudo completar la confirmación.',
-  errorBuscarProductos: orderingMsg.errorBuscarProductos,
-  // §2 — picking
-  confirmarPedido: '¿Estas seguro que desea confirmar el pedido?',
-  // §5 / §8 — stock
-  noHayProducto: 'No hay producto seleccionado',
-  faltaCodalfa: 'Falta codalfa',
-  productoNoEncontradoCodigo: 'No se encontró el producto para ese código.',
-  noSePudoGuardar: 'No se pudo guardar',
-  noSePudoReiniciarCamara: 'No se pudo reiniciar la cámara',
-  // §8 — camera
-  camaraRequiereHttps: 'La cámara requiere HTTPS o localhost.',
-  sinGetUserMedia: 'Este navegador no soporta getUserMedia.',
-  sinCamaras: 'No hay cámaras disponibles.',
-  permisoDenegado: 'Permiso de cámara denegado. Revisá permisos del navegador.',
-  camaraNoEncontrada: 'No se encontró ninguna cámara en el dispositivo.',
-  camaraNoIniciada: 'No se pudo iniciar la cámara. Verificá permisos.',
-  sinVideo: 'No se encontró el elemento de video.',
-  // Server answers where the spec is silent (docs/decisions/warehouse.md)
-  numeroInvalido: 'Número de pedido inválido.',
-  cabeceraInvalida: 'La cabecera del pedido no es válida.',
-  renglonesInvalidos: 'Los renglones del pedido no son válidos.',
-  pedidoNoPendiente: 'El pedido no existe o no está pendiente de preparación.',
-  pedidoYaConfirmado: 'El pedido ya fue confirmado por otro usuario.',
-  pedidoYaCancelado: 'El pedido ya fue cancelado por otro usuario.',
-  pedidoConfirmado: 'Pedido confirmado.',
-  pedidoCancelado: 'Pedido cancelado.',
-  productoInexistente: 'El producto no existe.',
-  productoSinPrecio: 'El producto no tiene precio en la lista del cliente.',
-  textoOCodigo: 'Ingresá un texto de búsqueda o un código de barras.',
-  sinDeposito: 'La empresa no tiene depósitos configurados.',
-  stockActualizado: 'Stock actualizado.',
-  stockSinCambios: 'El stock ya tenía esa cantidad.',
-  stockConfirmado: 'Stock confirmado.',
-} as const;
-
-export const WAREHOUSE = {
-  /** Quantity choices of a picking line (§9). */
-  pickMin: 1,
-  pickMax: 50,
-  /** The stock counting field (§5, §9). */
-  stockMin: 0,
-  stockMax: 100,
-  searchMin: 3,
-  searchDebounceMs: 300,
-  searchReopenDebounceMs: 50,
-  /** Catalogue answers of the picking dialog and text answers of consultarStock. */
-  searchLimit: 20,
-  debugConsoleMax: 400,
-  androidHintDelayMs: 2200,
-  vibrateMs: 60,
-} as const;
-
 // Legacy clients send numbers as strings as often as numbers.
 const code = z.union([z.number(), z.string()]).optional();
 const intFrom = (message: string, min = 0, max = 2_147_483_647) =>

@@ -38,6 +38,10 @@ const sessionsPage = () =>
   });
 // The same on the login screen: typing in it (the credentials) starts the sessions screen's code (Ant Design, TanStack
 // Query), which 'Ingresar' leads to. Not on display or focus: the login screen's budget counts what it downloads.
+// And once 'Ingresar' has signed the user in, the shell's and the dashboard's code follow at once, while the sessions
+// screen loads and the user picks a company and an entity, instead of at the first action there (prefetchLanding):
+// a user who has just signed in is on the way to them. (Opening the sessions screen by its address, signed in
+// already, still downloads only its own code until the user acts there.)
 let sessionsPrefetchArmed = false;
 function prefetchSessionsOnInput() {
   if (!sessionsPrefetchArmed && !isAuthenticated(sessionStore.get())) {
@@ -45,6 +49,13 @@ function prefetchSessionsOnInput() {
     prefetchOn(['input'], () => {
       void import('./app-providers');
       void loadSessionsPage();
+    });
+    const unsubscribe = sessionStore.subscribe(() => {
+      if (!isAuthenticated(sessionStore.get())) return;
+      unsubscribe();
+      sessionsPrefetchArmed = false;
+      void preloadShell();
+      void dashboardPage();
     });
   }
   return null;

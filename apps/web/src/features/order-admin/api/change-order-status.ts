@@ -7,7 +7,7 @@ export type StaffAction = 'aprobar' | 'aplicar';
 
 /** POST /proxy/gestionpedidos/{id}/aprobar (pending → approved) or /aplicar (approved → applied, issues the invoice). */
 export const changeOrderStatus = ({ id, action }: { id: number; action: StaffAction }) =>
-  api<StaffActionResponse>((action === 'aprobar' ? orderingRoutes.staffApprove : orderingRoutes.staffApply).url.replace(':id', String(id)), {
+  api<StaffActionResponse>((action === 'aprobar' ? orderingRoutes.staffApprove.url : orderingRoutes.staffApply.url).replace(':id', String(id)), {
     method: 'POST',
   });
 

@@ -1,0 +1,90 @@
+import { msg } from './messages.js';
+
+/**
+ * Receipts' zod-free values (texts, sizes, the amount parser), apart from its schemas (receipts.ts) so that a screen
+ * reading them does not download zod (docs/decisions/web-delivery.md, 'Every route').
+ */
+
+export const receiptsMsg = {
+  // §5, word for word (the double space of the file message included).
+  saldoMayor: (amount: string) => `El saldo a aplicar debe ser menor a ${amount}`,
+  saldoNegativo: (amount: string) => `El saldo a aplicar debe estar comprendido entre $ ${amount} y cero`,
+  importeNegativo: 'El importe a cobrar no puede ser negativo.',
+  sinDocumentos: 'No tiene seleccionado ningun documento a cobrar',
+  verifiqueImportes: 'Verifique los importes a cobrar',
+  cobroInsuficiente: 'El cobro debe ser igual o superior al importe a cobrar',
+  diferenciaACuenta: (amount: string) => `La diferencia $ ${amount} se considera deuda con pago a cuenta`,
+  alMenosUnCobro: 'Debe ingresar al menos un cobro.',
+  archivoRequerido: (n: number) => `Método cobro ${n}:  El archivo es requerido`,
+  campoRequerido: (n: number, label: string) => `Método cobro ${n}: El campo ${label} es requerido`,
+  // §8
+  noSePudoGenerar: 'No se puedo generar el Recibo',
+  noSePudoOperar: msg.errorGenerico,
+  operacionCancelada: 'Operación cancelada',
+  errorCargarDatos: msg.errorCargarDatos,
+  noHayMas: msg.noHayMasRegistros,
+  // Where the spec is silent (docs/decisions/receipts.md).
+  reciboGenerado: 'Recibo generado',
+  reciboGeneradoMsg: (numero: string, importe: string) => `Se generó el recibo provisorio ${numero} por ${importe}. Queda pendiente de aprobación.`,
+  totalesNoCoinciden: 'Los totales informados no coinciden con los documentos y cobros del recibo.',
+  documentoAjeno: 'El comprobante no pertenece a la entidad o ya no tiene saldo pendiente.',
+  documentoRepetido: 'Un comprobante figura más de una vez.',
+  formaCobroInexistente: 'La forma de cobro no existe.',
+  opcionInvalida: (n: number, label: string) => `Método cobro ${n}: El campo ${label} tiene un valor inválido`,
+  fechaFutura: 'La fecha del recibo no puede ser posterior a hoy.',
+  fechaNoModificable: 'La fecha del recibo no puede modificarse.',
+  fechaInvalida: 'La fecha del recibo no es válida.',
+  observacionLarga: 'La observación no puede superar los 500 caracteres.',
+  datosInvalidos: 'Los datos del recibo no son válidos.',
+  claveIdempotencia: 'Falta la clave de operación (Idempotency-Key) del recibo.',
+  archivoTipo: (name: string) => `El archivo ${name} debe ser PDF, JPG o PNG.`,
+  archivoGrande: (name: string, mb: number) => `El archivo ${name} supera los ${mb} MB.`,
+  demasiadosArchivos: (n: number) => `No se pueden adjuntar más de ${n} archivos.`,
+  envioGrande: (mb: number) => `Los archivos adjuntos superan los ${mb} MB en total.`,
+  archivoSinCampo: 'Hay un archivo que no corresponde a ningún cobro.',
+  reciboInexistente: 'El recibo no existe.',
+  adjuntoInexistente: 'El archivo adjunto no existe.',
+  reciboYaDecidido: (estado: string, quien: string, cuando: string) => `El recibo ya fue ${estado} por ${quien} el ${cuando}.`,
+  reciboAprobado: (numero: string) => `Recibo ${numero} aprobado.`,
+  reciboRechazado: (numero: string) => `Recibo ${numero} rechazado.`,
+  motivoLargo: 'El motivo no puede superar los 300 caracteres.',
+  saldoInsuficienteAprobacion: (documento: string, saldo: string) =>
+    `No se puede aprobar: ${documento} tiene un saldo pendiente de $ ${saldo}, menor a lo que el recibo le aplica. Rechace el recibo.`,
+  textoCompartirRecibo: 'Recibo',
+  // Voucher authorization
+  tituloAutorizacion: 'AUTORIZACION DE COMPROBANTES',
+  motivoRequerido: 'Debe ingresar el detalle.',
+  comprobanteInexistente: 'El comprobante no existe o no está pendiente de autorización.',
+  yaDecidido: (estado: string, quien: string, cuando: string) => `El comprobante ya fue ${estado} por ${quien} el ${cuando}.`,
+  autorizado: 'Comprobante autorizado.',
+  rechazado: 'Comprobante rechazado.',
+  estadoInvalido: msg.estadoInvalido,
+  paginaInvalida: 'Los valores de paginación no son válidos.',
+} as const;
+
+export const RECEIPTS = {
+  pageSize: 5,
+  authorizationPageSize: 7,
+  maxFileBytes: 5 * 1024 * 1024,
+  maxFiles: 10,
+  maxTotalBytes: 20 * 1024 * 1024,
+  maxObservation: 500,
+} as const;
+
+/**
+ * §4: "values are parsed by removing the currency sign and thousands dots and turning the comma into a decimal
+ * point, then rounded to 2 decimals". A plain decimal ('1234.5') is taken as it is. Returns a decimal string with
+ * two decimals, or null when the text is not an amount. (Rounding half up is done on the string: no floats.)
+ */
+export function parseAmountText(text: string | number): string | null {
+  let t = String(text).replace(/\$/g, '').replace(/\s+/g, '');
+  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
+  const negative = t.startsWith('-');
+  const [intPart, frac = ''] = t.replace('-', '').split('.') as [string, string?];
+  let cents = BigInt(intPart + (frac + '00').slice(0, 2));
+  if ((frac[2] ?? '0') >= '5') cents += 1n;
+  const abs = cents.toString().padStart(3, '0');
+  const out = `${abs.slice(0, -2)}.${abs.slice(-2)}`.replace(/^0+(?=\d)/, '');
+  return cents === 0n ? '0.00' : negative ? `-${out}` : out;
+}
