@@ -145,7 +145,7 @@ export function ledgerQueries<F extends z.ZodRawShape, O extends z.ZodRawShape>(
       if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
     });
   const page = {
-    start: z.coerce.number({ error: solicitudInvalida }).int(solicitudInvalida).min(0, solicitudInvalida).default(0),
+    start: offsetSchema(solicitudInvalida).default(0),
     limit: z.coerce.number({ error: solicitudInvalida }).int(solicitudInvalida).min(1, solicitudInvalida).max(100, solicitudInvalida).default(pageSize),
   };
   return {
@@ -161,7 +161,7 @@ export function ledgerQueries<F extends z.ZodRawShape, O extends z.ZodRawShape>(
     ),
     doc: z.object({
       ...filterShape,
-      start: z.coerce.number().int().min(0).optional(),
+      start: offsetSchema().optional(),
       limit: z.coerce.number().int().min(1).max(100).optional(),
       files: queryBoolean.optional(),
       type: z.enum(['pdf', 'excel']).optional(),

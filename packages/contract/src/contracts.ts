@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { dateRangeQuery, offsetSchema, queryBoolean } from './common.js';
+import { dateRangeQuery, ledgerQueries } from './common.js';
 import { directOpenQuery } from './fiscal.js';
 import type { RouteDef } from './routes.js';
 import { CONTRACT_CODCOM, CONTRACT_PAGE_SIZE, CONTRACT_SUMMARIES, contractMsg, type ContractSummaryCode } from './contracts-values.js';
@@ -62,39 +62,19 @@ export function contractFilterProblem(v: Dates): { message: string; path: string
   if (v.fechadesde && v.fechahasta && v.fechadesde > v.fechahasta) return { message: contractMsg.fechasInvertidas, path: 'fechadesde' };
   return null;
 }
-function withRules<T extends z.ZodType<Dates>>(s: T) {
-  return s.superRefine((v, ctx) => {
-    const p = contractFilterProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
-  });
-}
-
-export const contractFilter = withRules(z.object(filterShape));
-export type ContractFilter = z.output<typeof contractFilter>;
-export const contractListQuery = withRules(
-  z.object({
-    ...filterShape,
-    start: offsetSchema(msg.solicitudInvalida).default(0),
-    limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(CONTRACT_PAGE_SIZE),
-  }),
-);
-export type ContractListQuery = z.input<typeof contractListQuery>;
-export const contractExportQuery = withRules(
-  z.object({
-    ...filterShape,
-    ...directOpenQuery.shape,
-    files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
-    type: z.enum(['pdf', 'excel'], { error: contractMsg.tipoArchivoInvalido }),
-  }),
-);
-export const contractQueryDoc = z.object({
-  ...filterShape,
-  start: offsetSchema().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  files: queryBoolean.optional(),
-  type: z.enum(['pdf', 'excel']).optional(),
-  ...directOpenQuery.shape,
+const queries = ledgerQueries(filterShape, contractFilterProblem, {
+  pageSize: CONTRACT_PAGE_SIZE,
+  tipoArchivoInvalido: contractMsg.tipoArchivoInvalido,
+  solicitudInvalida: msg.solicitudInvalida,
+  directOpen: directOpenQuery.shape,
 });
+
+export const contractFilter = queries.filter;
+export type ContractFilter = z.output<typeof contractFilter>;
+export const contractListQuery = queries.list;
+export type ContractListQuery = z.input<typeof contractListQuery>;
+export const contractExportQuery = queries.export;
+export const contractQueryDoc = queries.doc;
 
 /** etenet_contrapaq: the contract to expand (codcom CT, codtal its series, numero its number). */
 export const contractDetailQuery = z.object({

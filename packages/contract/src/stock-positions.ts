@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { offsetSchema, queryBoolean } from './common.js';
+import { ledgerQueries } from './common.js';
 import { directOpenQuery } from './fiscal.js';
 import type { RouteDef } from './routes.js';
 import { STOCK_POSITION_PAGE_SIZE, stockPositionMsg } from './stock-positions-values.js';
@@ -20,28 +20,20 @@ const filterShape = {
   desart: z.string({ error: stockPositionMsg.desartInvalido }).trim().max(80, stockPositionMsg.desartInvalido).optional().transform((v) => (v ? v : undefined)),
 };
 
-export const stockPositionFilter = z.object(filterShape);
+/** The filter has no rule across its fields: the shared builder's list, export and documentation queries as they are. */
+const queries = ledgerQueries(filterShape, () => null, {
+  pageSize: STOCK_POSITION_PAGE_SIZE,
+  tipoArchivoInvalido: stockPositionMsg.tipoArchivoInvalido,
+  solicitudInvalida: msg.solicitudInvalida,
+  directOpen: directOpenQuery.shape,
+});
+
+export const stockPositionFilter = queries.filter;
 export type StockPositionFilter = z.output<typeof stockPositionFilter>;
-export const stockPositionListQuery = z.object({
-  ...filterShape,
-  start: offsetSchema(msg.solicitudInvalida).default(0),
-  limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(STOCK_POSITION_PAGE_SIZE),
-});
+export const stockPositionListQuery = queries.list;
 export type StockPositionListQuery = z.input<typeof stockPositionListQuery>;
-export const stockPositionExportQuery = z.object({
-  ...filterShape,
-  ...directOpenQuery.shape,
-  files: z.literal(['true', '1'], { error: msg.solicitudInvalida }),
-  type: z.enum(['pdf', 'excel'], { error: stockPositionMsg.tipoArchivoInvalido }),
-});
-export const stockPositionQueryDoc = z.object({
-  ...filterShape,
-  start: offsetSchema().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  files: queryBoolean.optional(),
-  type: z.enum(['pdf', 'excel']).optional(),
-  ...directOpenQuery.shape,
-});
+export const stockPositionExportQuery = queries.export;
+export const stockPositionQueryDoc = queries.doc;
 
 export const voucherLineRow = z.object({
   /** 'Factura A', 'Remito R'. */
