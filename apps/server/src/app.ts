@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { DB } from './db/database.js';
 import { randomToken } from './lib/crypto.js';
+import { keepSharedAnswers } from './db/shared-answers.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { RateLimiter } from './plugins/rate-limit.js';
@@ -145,6 +146,8 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   });
 
   app.decorate('db', db);
+  // Before the areas build their company-wide statements (db/shared-answers.ts).
+  keepSharedAnswers(db, config.sharedCacheMs);
   app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
   await app.register(accessPlugin, { cacheMs: config.gateCacheMs });
   registerErrorHandling(app);

@@ -9,7 +9,8 @@ import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
  */
 
 export type CartKind = 'sales' | 'purchase';
-export type CartOwner = { companyId: number; entityId: number; userId: number; kind: CartKind };
+/** `lists`: the entity's price lists as the access gate read them for this request (read again when absent). */
+export type CartOwner = { companyId: number; entityId: number; userId: number; kind: CartKind; lists?: PriceLists | null };
 
 export type CartRow = {
   id: number;
@@ -212,9 +213,4 @@ export async function lookupExists(
   let q = db.selectFrom(table).select('id').where('company_id', '=', companyId).where('id', '=', id);
   if (table === 'delivery_destinations' && entityId !== undefined) q = q.where('entity_id', '=', entityId);
   return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function companyParameter(db: DB, companyId: number, key: string): Promise<string | undefined> {
-  const r = await db.selectFrom('company_parameters').select('value').where('company_id', '=', companyId).where('key', '=', key).executeTakeFirst();
-  return r?.value;
 }

@@ -12,7 +12,8 @@ import {
 import type { DB } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, EntityTenant } from '../../plugins/access.js';
-import { priceListOf } from '../catalog/index.js';
+import { priceListOf, type PriceLists } from '../catalog/index.js';
+import { companyParameters } from '../../lib/company-parameters.js';
 import { toPurchaseCart, toSalesCart } from './mapper.js';
 import * as repo from './repository.js';
 
@@ -54,10 +55,14 @@ const LOOKUP_CONDITIONS = {
  * first use. Every change locks the cart row in a transaction, so concurrent changes and a confirmation serialise.
  */
 export class CartService {
-  constructor(private readonly db: DB) {}
+  private readonly parameters: ReturnType<typeof companyParameters>;
+
+  constructor(private readonly db: DB) {
+    this.parameters = companyParameters(db);
+  }
 
   owner(user: AuthUser, tenant: EntityTenant, kind: repo.CartKind): repo.CartOwner {
-    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind };
+    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind, lists: tenant.entity.priceLists };
   }
 
   /** The open cart, created (with the single destination and origin preselected) when there is none. */
@@ -75,28 +80,36 @@ export class CartService {
     return Math.max(DEFAULT_DELIVERY_DAYS, await repo.maxDeliveryDays(db, companyId, cartId));
   }
 
+  /**
+   * The entity's price lists: the gate's (read for this request) outside a transaction, read again inside one (a
+   * change prices its lines with what the transaction sees).
+   */
+  private lists(db: DB, o: repo.CartOwner): Promise<PriceLists | null> | PriceLists | null {
+    return db === this.db && o.lists !== undefined ? o.lists : priceListOf(db, o.companyId, o.entityId);
+  }
+
+  /** The cart's lines and the days of delivery they ask for (their products' longest lead, at least the default). */
+  private async linesAndDays(db: DB, o: repo.CartOwner, cartId: number) {
+    const lines = await repo.cartLines(db, o.companyId, cartId, await this.lists(db, o));
+    return { lines, dias: Math.max(DEFAULT_DELIVERY_DAYS, ...lines.map((l) => l.delivery_days)) };
+  }
+
   /** The sales cart and the drawer's configuration. */
   async salesCart(o: repo.CartOwner, cart?: repo.CartRow, db: DB = this.db): Promise<SalesCartResponse> {
     const c = cart ?? (await this.openCart(o));
-    const priceListId = await priceListOf(db, o.companyId, o.entityId);
-    const [lines, dias, param] = await Promise.all([
-      repo.cartLines(db, o.companyId, c.id, priceListId),
-      this.deliveryDays(db, o.companyId, c.id),
-      repo.companyParameter(db, o.companyId, 'pedidos.muestra_tipooperacion'),
-    ]);
+    const [{ lines, dias }, parameters] = await Promise.all([this.linesAndDays(db, o, c.id), this.parameters(o.companyId)]);
     return {
       success: true,
       carrito: toSalesCart(c, lines),
       diasentrega: dias,
       fecha_minima_entrega: addDays(todayInArgentina(), dias),
-      muestra_tipooperacion: param === 'true',
+      muestra_tipooperacion: parameters.get('pedidos.muestra_tipooperacion') === 'true',
     };
   }
 
   async purchaseCart(o: repo.CartOwner, cart?: repo.CartRow, db: DB = this.db): Promise<PurchaseCartResponse> {
     const c = cart ?? (await this.openCart(o));
-    const priceListId = await priceListOf(db, o.companyId, o.entityId);
-    const [lines, dias] = await Promise.all([repo.cartLines(db, o.companyId, c.id, priceListId), this.deliveryDays(db, o.companyId, c.id)]);
+    const { lines, dias } = await this.linesAndDays(db, o, c.id);
     return { success: true, carrito: toPurchaseCart(c, lines), diasentrega: dias, fecha_minima_entrega: addDays(todayInArgentina(), dias) };
   }
 
