@@ -88,16 +88,27 @@ export class CartService {
     return db === this.db && o.lists !== undefined ? o.lists : priceListOf(db, o.companyId, o.entityId);
   }
 
-  /** The cart's lines and the days of delivery they ask for (their products' longest lead, at least the default). */
-  private async linesAndDays(db: DB, o: repo.CartOwner, cartId: number) {
-    const lines = await repo.cartLines(db, o.companyId, cartId, await this.lists(db, o));
-    return { lines, dias: Math.max(DEFAULT_DELIVERY_DAYS, ...lines.map((l) => l.delivery_days)) };
+  /**
+   * The cart and its lines: a given cart's lines; else the open cart with its lines in one statement, or the cart
+   * just opened (no lines yet, but read as any other).
+   */
+  private async cartAndLines(db: DB, o: repo.CartOwner, cart?: repo.CartRow): Promise<{ c: repo.CartRow; lines: repo.LineRow[]; dias: number }> {
+    const daysOf = (lines: repo.LineRow[]) => Math.max(DEFAULT_DELIVERY_DAYS, ...lines.map((l) => l.delivery_days));
+    if (!cart) {
+      const found = await repo.openCartWithLines(db, o, await this.lists(db, o));
+      if (found) {
+        const { lines, ...c } = found;
+        return { c, lines, dias: daysOf(lines) };
+      }
+    }
+    const c = cart ?? (await this.openCart(o));
+    const lines = await repo.cartLines(db, o.companyId, c.id, await this.lists(db, o));
+    return { c, lines, dias: daysOf(lines) };
   }
 
   /** The sales cart and the drawer's configuration. */
   async salesCart(o: repo.CartOwner, cart?: repo.CartRow, db: DB = this.db): Promise<SalesCartResponse> {
-    const c = cart ?? (await this.openCart(o));
-    const [{ lines, dias }, parameters] = await Promise.all([this.linesAndDays(db, o, c.id), this.parameters(o.companyId)]);
+    const [{ c, lines, dias }, parameters] = await Promise.all([this.cartAndLines(db, o, cart), this.parameters(o.companyId)]);
     return {
       success: true,
       carrito: toSalesCart(c, lines),
@@ -108,8 +119,7 @@ export class CartService {
   }
 
   async purchaseCart(o: repo.CartOwner, cart?: repo.CartRow, db: DB = this.db): Promise<PurchaseCartResponse> {
-    const c = cart ?? (await this.openCart(o));
-    const { lines, dias } = await this.linesAndDays(db, o, c.id);
+    const { c, lines, dias } = await this.cartAndLines(db, o, cart);
     return { success: true, carrito: toPurchaseCart(c, lines), diasentrega: dias, fecha_minima_entrega: addDays(todayInArgentina(), dias) };
   }
 
