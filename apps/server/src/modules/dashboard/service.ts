@@ -22,8 +22,23 @@ const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.sl
 const money = (v: string | number) => formatMoney(v, 'ARS');
 const kilos = (v: string | number) => `${formatNumber(v, 0)} kg`;
 
-/** HTML cards are cleaned here and again in the browser: no scripts, handlers or javascript: links. */
+/**
+ * HTML cards are cleaned here and again in the browser: no scripts, handlers or javascript: links. The same card is
+ * shown to every customer of its company, so the cleaned text is remembered per card text (a pure function of it;
+ * bounded).
+ */
+const cleaned = new Map<string, string>();
 export function cleanHtml(html: string): string {
+  let out = cleaned.get(html);
+  if (out === undefined) {
+    if (cleaned.size >= 500) cleaned.clear();
+    out = sanitize(html);
+    cleaned.set(html, out);
+  }
+  return out;
+}
+
+function sanitize(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'b', 'strong', 'i', 'em', 'u', 'br', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span', 'small'],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
