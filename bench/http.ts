@@ -24,10 +24,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { defaultFiscalRange } from '@portal/contract';
 import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
-import { assertPortFree, cpuNow, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
+import { assertPortFree, committedNow, cpuNow, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
 import { closedLoop, summarise, type Call, type Result } from './closed-loop.js';
 import { targets } from './support.js';
 import { VOCABULARY } from './vocabulary.js';
@@ -53,7 +54,7 @@ const cpuText = (c: Cpu) => `node ${c.server.toFixed(2)} + pg ${c.postgres.toFix
 
 function print(r: Result, ceiling?: number): void {
   const share = ceiling ? `  ${((100 * r.perSecond) / ceiling).toFixed(0).padStart(3)} % of ceiling` : '';
-  const cpu = r.cpu ? `  CPU/req ${cpuText(r.cpu)}` : '';
+  const cpu = (r.cpu ? `  CPU/req ${cpuText(r.cpu)}` : '') + (r.statements !== undefined ? `  ${r.statements.toFixed(2)} statements/req` : '');
   console.log(
     `  ${r.label.padEnd(44)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${(r.bytes / 1024).toFixed(1).padStart(5)} kB  n=${r.count}${share}${cpu}`,
   );
@@ -61,17 +62,28 @@ function print(r: Result, ceiling?: number): void {
 
 let serverPid = 0;
 let databaseName: string | null = null;
-const { run } = closedLoop({ connections, seconds, warmup, cpu: () => cpuNow(serverPid, databaseName) });
+let databaseUrl: string | null = null;
+const { run } = closedLoop({
+  connections,
+  seconds,
+  warmup,
+  cpu: () => cpuNow(serverPid, databaseName),
+  statements: async () => (databaseUrl ? committedNow(databaseUrl) : null),
+});
 
 async function json<T>(pool: Pool, call: Call): Promise<T> {
   const res = await pool.request({ path: call.path, method: call.method ?? 'GET', headers: call.headers, body: call.body });
-  const text = await res.body.text();
+  const raw = Buffer.from(await res.body.arrayBuffer());
+  const encoding = res.headers['content-encoding'];
+  const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
   if (res.statusCode !== 200) throw new Error(`${call.path} answered ${res.statusCode}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
 
 const api = '/api/public';
-const headersOf = (c: Customer) => ({ authorization: `Bearer ${c.token}`, cuit: c.cuit, entity_id: c.entity });
+/** What a browser sends with every API call: the credentials and, like Chromium and Firefox, the encodings it takes. */
+const BROWSER_ENCODINGS = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+const headersOf = (c: Customer) => ({ authorization: `Bearer ${c.token}`, cuit: c.cuit, entity_id: c.entity, 'accept-encoding': BROWSER_ENCODINGS });
 /** The fiscal page as the browser first asks for it: the default range, the first 7. */
 const fiscalQuery = new URLSearchParams({ ...defaultFiscalRange(), start: '0', limit: '7' }).toString();
 const catalogue = (patron: string, extra: Record<string, number> = {}) =>
@@ -85,6 +97,7 @@ for await (const target of targets(size)) {
   const server = startServer(target, port);
   serverPid = server.pid!;
   databaseName = target.url ? new URL(target.url).pathname.slice(1) : null;
+  databaseUrl = target.url ?? null;
   const pool = new Pool(origin, { connections, pipelining: 1 });
   const out: Array<{ group: string; r: Result }> = [];
   try {
@@ -148,7 +161,7 @@ for await (const target of targets(size)) {
     }
     let ceiling = 0;
     if (scenarios.has('healthz')) {
-      const { all } = await run(pool, () => ({ label: 'healthz', path: '/healthz' }));
+      const { all } = await run(pool, () => ({ label: 'healthz', path: '/healthz', headers: { 'accept-encoding': BROWSER_ENCODINGS } }));
       all.label = 'GET /healthz (ceiling)';
       ceiling = all.perSecond;
       print(all);
@@ -196,16 +209,16 @@ for await (const target of targets(size)) {
       }
     }
     if (scenarios.has('healthz')) {
-      const { all } = await run(pool, () => ({ label: 'healthz', path: '/healthz' }));
+      const { all } = await run(pool, () => ({ label: 'healthz', path: '/healthz', headers: { 'accept-encoding': BROWSER_ENCODINGS } }));
       all.label = 'GET /healthz again (end of run)';
       print(all);
       out.push({ group: 'healthz', r: all });
     }
-    console.log('\n| call | req/s (of ceiling) | p50 | p95 | p99 | answer | CPU per request |\n|---|---|---|---|---|---|---|');
+    console.log('\n| call | req/s (of ceiling) | p50 | p95 | p99 | answer | CPU per request | statements per request |\n|---|---|---|---|---|---|---|---|');
     for (const { r } of out) {
       const share = ceiling && /^(catalogue|mixed|alone)/.test(r.label) ? ` (${((100 * r.perSecond) / ceiling).toFixed(0)} %)` : '';
       console.log(
-        `| ${r.label.trim()} | ${r.perSecond.toFixed(0)}${share} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${(r.bytes / 1024).toFixed(1)} kB | ${r.cpu ? cpuText(r.cpu) : ''} |`,
+        `| ${r.label.trim()} | ${r.perSecond.toFixed(0)}${share} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${(r.bytes / 1024).toFixed(1)} kB | ${r.cpu ? cpuText(r.cpu) : ''} | ${r.statements !== undefined ? r.statements.toFixed(2) : ''} |`,
       );
     }
     console.log(`\nload average at the end: ${loadAverage()}`);

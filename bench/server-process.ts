@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import type { DB } from '@portal/server/src/db/database.js';
 import type { Target } from './support.js';
 
@@ -154,4 +155,21 @@ export function rssMb(serverPid: number): number {
 
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
+
+/**
+ * Transactions committed in a database so far (pg_stat_database), read after a pause that lets the backends report
+ * theirs (they do so at most once a second): the server's reads run one statement per transaction, so the difference
+ * over a run is the statements it sent (a few more: this reading's own).
+ */
+export async function committedNow(url: string): Promise<number> {
+  await sleep(1_200);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
+    return Number(r.rows[0]!.n);
+  } finally {
+    await client.end();
+  }
 }

@@ -36,6 +36,11 @@ const envSchema = z.object({
   /** How long the access gate keeps an answer (ms; 0 keeps none). Writes to what it read forget it at once. */
   GATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /**
+   * How long company-wide answers (module parameters, profiles and menus, the dashboard's news) are kept at most
+   * (ms; 0 keeps none). A write to what they read forgets them at once, in every process (db/shared-answers.ts).
+   */
+  SHARED_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
    * Which proxies in front of the server to believe about the client's address (X-Forwarded-For): a hop count
    * (`1` = the one nginx in front) or a comma-separated list of addresses and CIDRs (`127.0.0.1,10.0.0.0/8`).
    * Unset trusts none: the address is the TCP peer's, whatever the headers say.
@@ -88,6 +93,7 @@ export type Config = {
   seedDemo: boolean;
   webDist: string | undefined;
   gateCacheMs: number;
+  sharedCacheMs: number;
   workers: number;
   /** Fastify's trustProxy: false (none), a hop count, or the trusted addresses/CIDRs. */
   trustProxy: false | number | string[];
@@ -133,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
     gateCacheMs: e.GATE_CACHE_MS,
+    sharedCacheMs: e.SHARED_CACHE_MS,
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
   };

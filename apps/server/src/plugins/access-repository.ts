@@ -25,8 +25,8 @@ export const entityCodeOf = (code: string | undefined) => (code !== undefined &&
 
 /**
  * The whole gate in one statement: the token's family and user, the membership in the Cuit's company with its
- * profiles, the entity of the code (Entity_ID or Actua_como) and whether it is linked to the user, and the module
- * settings of this user in this company.
+ * profiles, the entity of the code (Entity_ID or Actua_como) and whether it is linked to the user, the entity's
+ * price lists, and the module settings of this user in this company.
  */
 export function membershipQuery(db: DB, claims: Claims, cuit: string, entityCode: number) {
   return db
@@ -46,6 +46,17 @@ export function membershipQuery(db: DB, claims: Claims, cuit: string, entityCode
         .whereRef('mp.user_id', '=', 'u.id')
         .as('profile_ids'),
       'e.id as entity_id', 'e.code as entity_code', 'e.name as entity_name', 'e.active as entity_active',
+      'e.price_list_id as entity_price_list',
+      // The company's default price list: the entity's lists (its own, and this one for what its own lacks) travel
+      // with the gate's row, so the catalogue and the cart read no price list of their own.
+      eb
+        .selectFrom('price_lists as pl')
+        .select('pl.id')
+        .whereRef('pl.company_id', '=', 'c.id')
+        .where('pl.is_default', '=', true)
+        .orderBy('pl.id')
+        .limit(1)
+        .as('default_price_list'),
       eb
         .exists(eb.selectFrom('user_entities as ue').select('ue.entity_id').whereRef('ue.entity_id', '=', 'e.id').whereRef('ue.user_id', '=', 'u.id'))
         .as('entity_linked'),

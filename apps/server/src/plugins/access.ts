@@ -12,6 +12,9 @@ import { enabledFrom, enabledModuleIds, toModuleSettings, type ModuleSettingsRow
 import { compileOnce } from '../db/compile-once.js';
 import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
 
+/** The lists an entity buys at: its own (or the default), and the company's default list for what its own lacks. */
+export type PriceLists = { id: number; fallback: number };
+
 export type AuthUser = { userId: number; familyId: string; username: string; email: string };
 
 /**
@@ -30,8 +33,11 @@ export type Tenant = {
   mobile: boolean;
   groupAccounts: boolean;
   hiddenCurrencies: string[];
-  /** The entity the request acts for: Entity_ID, or Actua_como for an administrator. */
-  entity: { id: number; code: number; name: string; active: boolean } | null;
+  /**
+   * The entity the request acts for: Entity_ID, or Actua_como for an administrator; `priceLists` the lists it buys at
+   * (its own, or the company's default, and the default for what its own lacks; null when the company has neither).
+   */
+  entity: { id: number; code: number; name: string; active: boolean; priceLists: PriceLists | null } | null;
   actingAs: boolean;
   /** The module settings read with the membership (requireModule needs no query of its own). */
   modules?: ModuleSettingsRow[];
@@ -112,11 +118,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
   const watch = writeWatchOf(app.db);
   const cache = new AnswerCache(watch ? (options.cacheMs ?? 0) : 0);
   const watchedTexts = new Set<string>();
+  // What the gate reads, known before the first request (a logout in a fresh process must reach the others); the
+  // tables of each statement the gate runs are added as it runs them, so a table added to its SQL is watched too.
+  // Only their writes forget the gate's answers (other caches watch other tables: db/shared-answers.ts).
+  const gateTables = new Set(['token_families', 'users', 'companies', 'memberships', 'membership_profiles', 'entities', 'user_entities', 'modules', 'company_modules', 'user_modules', 'price_lists']);
   if (watch && cache.ttlMs > 0) {
-    // What the gate reads, known before the first request (a logout in a fresh process must reach the others); the
-    // tables of each statement the gate runs are added as it runs them, so a table added to its SQL is watched too.
-    watch.watch(['token_families', 'users', 'companies', 'memberships', 'membership_profiles', 'entities', 'user_entities', 'modules', 'company_modules', 'user_modules']);
-    const unsubscribe = await watch.subscribe(() => cache.clear());
+    watch.watch(gateTables);
+    const unsubscribe = await watch.subscribe((written) => {
+      if ([...written].some((t) => gateTables.has(t))) cache.clear();
+    });
     app.addHook('onClose', async () => unsubscribe());
   }
   // The gate's two statements are built and compiled once (every request runs one; markers: values no token carries).
@@ -129,7 +139,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
   function firstRow<T>(compiled: CompiledQuery<T>): Promise<T | undefined> {
     if (watch && cache.ttlMs > 0 && !watchedTexts.has(compiled.sql)) {
       watchedTexts.add(compiled.sql);
-      watch.watch(readTables(compiled.sql));
+      for (const t of readTables(compiled.sql)) gateTables.add(t);
+      watch.watch(gateTables);
     }
     return cache.get(compiled, async (c) => (await app.db.executeQuery<T>(c)).rows[0]);
   }
@@ -202,7 +213,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
       if (requireEntity) throw forbidden(msg.entidadInactiva);
       return { user, tenant };
     }
-    tenant.entity = { id: membership.entity_id!, code: membership.entity_code!, name: membership.entity_name!, active: true };
+    const listId = membership.entity_price_list ?? membership.default_price_list;
+    const priceLists = listId === null ? null : { id: listId, fallback: membership.default_price_list ?? listId };
+    tenant.entity = { id: membership.entity_id!, code: membership.entity_code!, name: membership.entity_name!, active: true, priceLists };
     tenant.actingAs = actuaComo !== undefined;
     return { user, tenant };
   }

@@ -4,6 +4,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { msg } from '@portal/contract';
 import { openDatabase, type DB } from '../db/database.js';
 import { writeWatchOf, writtenTables } from '../db/write-watch.js';
+import { keepSharedAnswers, sharedStatement } from '../db/shared-answers.js';
 import { bearer, createTestApp, expectRefused, LA_PAMPA, login, type TestContext } from '../test/helpers.js';
 import { AnswerCache } from './answer-cache.js';
 
@@ -118,6 +119,94 @@ describe('the access gate with its answers kept', () => {
       expectRefused(await getData(access_token), 403, msg.sesionSuspendida);
     } finally {
       await other.updateTable('memberships').set({ suspended: false }).where('user_id', '=', productorId).where('company_id', '=', companyId).execute();
+      await other.destroy();
+    }
+  });
+});
+
+describe('company-wide answers kept (db/shared-answers.ts)', () => {
+  const KEY = 'pedidos.muestra_tipooperacion';
+  const getParams = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/public/configuraciones/parametros_modulos', headers: bearer(token, { cuit: LA_PAMPA }) });
+  const shown = async (token: string) => {
+    const res = await getParams(token);
+    assert.equal(res.statusCode, 200, res.body);
+    return (res.json() as { configuracion: Record<string, boolean> }).configuracion[KEY];
+  };
+  const setParam = (db: DB, value: string) =>
+    db
+      .insertInto('company_parameters')
+      .values({ company_id: companyId, key: KEY, value })
+      .onConflict((oc) => oc.columns(['company_id', 'key']).doUpdateSet({ value }))
+      .execute();
+
+  test("a parameter written outside the admin's screen is answered on the next request, and by the cart", async () => {
+    const { access_token } = await login(ctx.app, 'productor');
+    await setParam(ctx.db, 'false');
+    assert.equal(await shown(access_token), false);
+    assert.equal(await shown(access_token), false);
+    await setParam(ctx.db, 'true');
+    try {
+      assert.equal(await shown(access_token), true);
+      const cart = await getCart(access_token);
+      assert.equal(cart.statusCode, 200, cart.body);
+      assert.equal((cart.json() as { muestra_tipooperacion: boolean }).muestra_tipooperacion, true);
+    } finally {
+      await ctx.db.deleteFrom('company_parameters').where('company_id', '=', companyId).where('key', '=', KEY).execute();
+    }
+    assert.equal(await shown(access_token), false, 'back to the default once the row is gone');
+  });
+
+  test('an answer is kept until a table it reads is written; a write elsewhere keeps it', async () => {
+    let runs = 0;
+    const kept = sharedStatement(ctx.db, { companyId: -1_000_001 }, (a) =>
+      ctx.db.selectFrom('company_parameters').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', a.companyId).where(() => {
+        runs++;
+        return sql<boolean>`true`;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 50)); // the watch listens (PostgreSQL: its LISTEN connection)
+    const count = async () => Number((await kept({ companyId }))[0]!.n);
+    const before = await count();
+    assert.equal(await count(), before);
+    assert.equal(runs, 1, 'built once');
+    await setParam(ctx.db, 'true');
+    try {
+      assert.equal(await count(), before + 1, 'the insert is seen at once');
+      await ctx.db.updateTable('memberships').set({ suspended: false }).where('user_id', '=', productorId).execute();
+      assert.equal(await count(), before + 1);
+    } finally {
+      await ctx.db.deleteFrom('company_parameters').where('company_id', '=', companyId).where('key', '=', KEY).execute();
+    }
+    assert.equal(await count(), before);
+  });
+
+  test('a parameter written by another server process reaches this one (PostgreSQL)', async (t) => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return t.skip('PostgreSQL only: one PGlite directory has one process');
+    const { access_token } = await login(ctx.app, 'productor');
+    assert.equal(await shown(access_token), false);
+    const name = (await sql<{ name: string }>`select current_database() as name`.execute(ctx.db)).rows[0]!.name;
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const other: DB = await openDatabase({ kind: 'postgres', url: u.toString() });
+    // The other process watches the table from its start, as every server process's areas do when they are built.
+    keepSharedAnswers(other, 60_000);
+    sharedStatement(other, { companyId: -1_000_001 }, (a) => other.selectFrom('company_parameters').select('key').where('company_id', '=', a.companyId));
+    const seen = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no notification from the other process in 10 s')), 10_000);
+      void writeWatchOf(ctx.db)!.subscribe((tables) => {
+        if (!tables.has('company_parameters')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    try {
+      await setParam(other, 'true');
+      await seen;
+      assert.equal(await shown(access_token), true);
+    } finally {
+      await other.deleteFrom('company_parameters').where('company_id', '=', companyId).where('key', '=', KEY).execute();
       await other.destroy();
     }
   });

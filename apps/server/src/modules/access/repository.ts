@@ -184,16 +184,29 @@ export async function createCustomerMembership(db: DB, userId: number, companyId
     .execute();
 }
 
-export function countActiveUserEntities(db: DB, userId: number, companyId: number) {
+/**
+ * GET /data's one statement: the user (not deleted) and the active entities linked to them in the company — how many,
+ * and the lowest code.
+ */
+export function userAndEntities(db: DB, userId: number, companyId: number) {
   return db
-    .selectFrom('user_entities as ue')
-    .innerJoin('entities as e', 'e.id', 'ue.entity_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .select((eb) => eb.fn.min('e.code').as('code'))
-    .where('ue.user_id', '=', userId)
-    .where('ue.company_id', '=', companyId)
-    .where('e.active', '=', true)
-    .executeTakeFirstOrThrow();
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select((eb) => {
+      const linked = () =>
+        eb
+          .selectFrom('user_entities as ue')
+          .innerJoin('entities as e', 'e.id', 'ue.entity_id')
+          .whereRef('ue.user_id', '=', 'u.id')
+          .where('ue.company_id', '=', companyId)
+          .where('e.active', '=', true);
+      return [
+        linked().select((s) => s.fn.countAll<number>().as('n')).as('entity_count'),
+        linked().select((s) => s.fn.min('e.code').as('code')).as('entity_code'),
+      ];
+    })
+    .where('u.id', '=', userId)
+    .where('u.deleted_at', 'is', null);
 }
 
 /** The code of an entity of the company (null when the id is not one of the company's). */
@@ -201,18 +214,14 @@ export function findEntityCode(db: DB, companyId: number, entityId: number) {
   return db.selectFrom('entities').select('code').where('company_id', '=', companyId).where('id', '=', entityId).executeTakeFirst();
 }
 
-export function listProfiles(db: DB, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('profiles').selectAll().where('id', 'in', ids).orderBy('id').execute();
+/** Every profile (a handful; GET /data keeps them: db/shared-answers.ts). */
+export function allProfiles(db: DB) {
+  return db.selectFrom('profiles').selectAll().orderBy('id');
 }
 
-export function listModulesForProfile(db: DB, profileId: number, mobile: boolean) {
-  let q = db
-    .selectFrom('modules')
-    .select(['id', 'parent_id', 'name', 'icon', 'link', 'sort_order'])
-    .where(sql<boolean>`${profileId} = any(profile_ids)`);
-  if (mobile) q = q.where('desktop_only', '=', false);
-  return q.orderBy('sort_order').execute();
+/** Every module of the menu, in menu order (a few dozen; GET /data keeps them: db/shared-answers.ts). */
+export function allModules(db: DB) {
+  return db.selectFrom('modules').select(['id', 'parent_id', 'name', 'icon', 'link', 'sort_order', 'profile_ids', 'desktop_only']).orderBy('sort_order').orderBy('id');
 }
 
 // ── Users: profile, password ────────────────────────────────────────────────────────────────────────────────

@@ -39,7 +39,9 @@ import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
 import { LOGIN_THROTTLES, type LoginThrottle, type ThrottleRule } from './login-throttle.js';
 import * as repo from './repository.js';
-import { enabledModuleIds } from '../../lib/module-access.js';
+import { enabledFrom, enabledModuleIds } from '../../lib/module-access.js';
+import { compileOnce } from '../../db/compile-once.js';
+import { sharedStatement } from '../../db/shared-answers.js';
 import { toCompanySession, toEntidad, toMenu } from './mapper.js';
 import { recoveryMail } from './mails.js';
 
@@ -85,7 +87,16 @@ function deviceCookie(header: string | undefined): string | null {
 export type LoginResult = { tokens: OauthResponse; device: string | null };
 
 export class AccessService {
-  constructor(private readonly d: AccessDeps) {}
+  /** GET /data's statements: the user's own one compiled once, the profiles and the menu kept (db/shared-answers.ts). */
+  private readonly userAndEntities;
+  private readonly profiles;
+  private readonly modules;
+
+  constructor(private readonly d: AccessDeps) {
+    this.userAndEntities = compileOnce({ userId: -1_000_001, companyId: -1_000_002 }, (a) => repo.userAndEntities(d.db, a.userId, a.companyId));
+    this.profiles = sharedStatement(d.db, {}, () => repo.allProfiles(d.db));
+    this.modules = sharedStatement(d.db, {}, () => repo.allModules(d.db));
+  }
 
   // ── Tokens ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -209,22 +220,22 @@ export class AccessService {
     if (query.mobile ? !tenant.mobile : !tenant.desktop) throw forbidden(msg.sinAccesoDispositivo);
     const profileId = query.perfil ?? tenant.defaultProfileId;
     if (!tenant.profileIds.includes(profileId)) throw forbidden(msg.perfilSinAcceso);
-    const [row, profiles, modules, enabled, entities] = await Promise.all([
-      repo.findUserById(this.d.db, user.userId),
-      repo.listProfiles(this.d.db, tenant.profileIds),
-      repo.listModulesForProfile(this.d.db, profileId, query.mobile),
-      // Only the modules enabled for this user, on this device, today (the API refuses the others alike).
-      enabledModuleIds(this.d.db, {
-        companyId: tenant.company.id,
-        userId: user.userId,
-        device: query.mobile ? 'mobile' : 'desktop',
-        today: todayInArgentina(),
-      }),
-      repo.countActiveUserEntities(this.d.db, user.userId, tenant.company.id),
+    const device = query.mobile ? 'mobile' : 'desktop';
+    const [[row], allProfiles, allModules, enabled] = await Promise.all([
+      this.d.db.executeQuery(this.userAndEntities({ userId: user.userId, companyId: tenant.company.id })).then((r) => r.rows),
+      this.profiles({}),
+      this.modules({}),
+      // Only the modules enabled for this user, on this device, today (the API refuses the others alike): from the
+      // module settings the access gate read with the membership.
+      tenant.modules
+        ? enabledFrom(tenant.modules, device, todayInArgentina())
+        : enabledModuleIds(this.d.db, { companyId: tenant.company.id, userId: user.userId, device, today: todayInArgentina() }),
     ]);
     if (!row) throw unauthorized(msg.tokenInvalido);
+    const profiles = allProfiles.filter((p) => tenant.profileIds.includes(p.id));
+    const modules = allModules.filter((m) => m.profile_ids.map(Number).includes(profileId) && !(query.mobile && m.desktop_only));
     const actingAs = tenant.isAdmin && row.entity_acting_as ? await repo.findEntityCode(this.d.db, tenant.company.id, row.entity_acting_as) : undefined;
-    const singleEntity = Number(entities.n) === 1 ? Number(entities.code) : null;
+    const singleEntity = Number(row.entity_count) === 1 ? Number(row.entity_code) : null;
     return {
       success: true,
       usuario: {
@@ -241,7 +252,7 @@ export class AccessService {
         perfiles: profiles.map((p) => ({ id: p.id, cgi: p.cgi, descripcion: p.name })),
         perfile_default: tenant.defaultProfileId,
         empresa: { cuit: tenant.company.cuit, razonsocial: tenant.company.name },
-        entidades: Number(entities.n),
+        entidades: Number(row.entity_count),
         actua_como: actingAs?.code ?? null,
       },
       menu: toMenu(modules.filter((m) => enabled.has(m.id))),

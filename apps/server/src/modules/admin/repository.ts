@@ -378,10 +378,6 @@ export function profileIdsOf(db: DB, companyId: number, userId: number) {
 
 // ── Module parameters ───────────────────────────────────────────────────────────────────────────────────────
 
-export function listParameters(db: DB, companyId: number) {
-  return db.selectFrom('company_parameters').select(['key', 'value']).where('company_id', '=', companyId).execute();
-}
-
 export async function upsertParameters(db: DB, companyId: number, values: Array<{ key: string; value: string }>) {
   if (values.length === 0) return;
   await db

@@ -19,6 +19,7 @@ import {
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/crypto.js';
+import { companyParameters } from '../../lib/company-parameters.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { toEntidad } from '../access/index.js';
@@ -44,7 +45,11 @@ function conflictOf(e: unknown): HttpError | null {
  * is given (a user, an entity, a module) to that company before touching it.
  */
 export class AdminService {
-  constructor(private readonly d: AdminDeps) {}
+  private readonly storedParameters: ReturnType<typeof companyParameters>;
+
+  constructor(private readonly d: AdminDeps) {
+    this.storedParameters = companyParameters(d.db);
+  }
 
   // ── Users ───────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -310,9 +315,8 @@ export class AdminService {
 
   // ── Module parameters ───────────────────────────────────────────────────────────────────────────────────────
 
-  private async configuracion(db: DB, companyId: number): Promise<Configuracion> {
-    const rows = await repo.listParameters(db, companyId);
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
+  private async configuracion(companyId: number): Promise<Configuracion> {
+    const stored = await this.storedParameters(companyId);
     return Object.fromEntries(
       PARAMETROS.map((k) => {
         const v = stored.get(k);
@@ -322,7 +326,7 @@ export class AdminService {
   }
 
   async parameters(tenant: Tenant) {
-    return { success: true as const, configuracion: await this.configuracion(this.d.db, tenant.company.id) };
+    return { success: true as const, configuracion: await this.configuracion(tenant.company.id) };
   }
 
   async saveParameters(admin: AuthUser, tenant: Tenant, body: Out<typeof parametrosSaveRequest>) {
@@ -334,6 +338,6 @@ export class AdminService {
       await repo.upsertParameters(trx, companyId, values);
       await writeAudit(trx, { action: 'admin.parameters', userId: admin.userId, companyId, detail: Object.fromEntries(values.map((v) => [v.key, v.value])) });
     });
-    return { success: true as const, msg: msg.parametrosGuardados, configuracion: await this.configuracion(this.d.db, companyId) };
+    return { success: true as const, msg: msg.parametrosGuardados, configuracion: await this.configuracion(companyId) };
   }
 }

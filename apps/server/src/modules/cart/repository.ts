@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
 
@@ -9,7 +9,8 @@ import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
  */
 
 export type CartKind = 'sales' | 'purchase';
-export type CartOwner = { companyId: number; entityId: number; userId: number; kind: CartKind };
+/** `lists`: the entity's price lists as the access gate read them for this request (read again when absent). */
+export type CartOwner = { companyId: number; entityId: number; userId: number; kind: CartKind; lists?: PriceLists | null };
 
 export type CartRow = {
   id: number;
@@ -97,9 +98,9 @@ export type LineRow = {
   subtotal: string;
 };
 
-/** The lines with their product and price-list data, in the order they were added. */
-export async function cartLines(db: DB, companyId: number, cartId: number, priceListId: PriceLists | null): Promise<LineRow[]> {
-  const r = await sql<LineRow>`
+/** The select of a cart's lines (`cartId`: a number, or a reference such as `c.id`), in the order they were added. */
+function linesSql(companyId: number, cartId: number | RawBuilder<unknown>, priceListId: PriceLists | null) {
+  return sql<LineRow>`
     select cl.id as line_id, cl.product_id, cl.quantity::text as quantity, cl.price::text as price, cl.price_alert,
       p.name, p.code, p.alpha_code, p.sales_unit, p.images, p.delivery_days,
       (select f.name from product_facets f where f.id = p.family_id) as family,
@@ -112,8 +113,24 @@ export async function cartLines(db: DB, companyId: number, cartId: number, price
     join products p on p.id = cl.product_id and p.company_id = ${companyId}
     left join ${priceListId ? priceRow(priceListId) : sql`(select null::text as currency, null::numeric as list_price, null::numeric as discount1, null::numeric as discount2, null::numeric as min_price, null::numeric as max_price) i`} on true
     where cl.cart_id = ${cartId} and cl.company_id = ${companyId}
-    order by cl.id`.execute(db);
-  return r.rows;
+    order by cl.id`;
+}
+
+/** The lines with their product and price-list data, in the order they were added. */
+export async function cartLines(db: DB, companyId: number, cartId: number, priceListId: PriceLists | null): Promise<LineRow[]> {
+  return (await linesSql(companyId, cartId, priceListId).execute(db)).rows;
+}
+
+/**
+ * The caller's open cart with its lines (as cartLines reads them: every amount a decimal string) in one statement;
+ * undefined when there is none.
+ */
+export async function openCartWithLines(db: DB, o: CartOwner, priceListId: PriceLists | null): Promise<(CartRow & { lines: LineRow[] }) | undefined> {
+  const r = await sql<CartRow & { lines: LineRow[] }>`select ${cartColumns},
+      (select coalesce(json_agg(x order by x.line_id), '[]'::json) from (${linesSql(o.companyId, sql`c.id`, priceListId)}) x) as lines
+    from carts c
+    where c.company_id = ${o.companyId} and c.entity_id = ${o.entityId} and c.user_id = ${o.userId} and c.kind = ${o.kind} and c.status = 'open'`.execute(db);
+  return r.rows[0];
 }
 
 export type PriceInfo = { product_id: number; final_price: string; min_price: string; max_price: string };
@@ -212,9 +229,4 @@ export async function lookupExists(
   let q = db.selectFrom(table).select('id').where('company_id', '=', companyId).where('id', '=', id);
   if (table === 'delivery_destinations' && entityId !== undefined) q = q.where('entity_id', '=', entityId);
   return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function companyParameter(db: DB, companyId: number, key: string): Promise<string | undefined> {
-  const r = await db.selectFrom('company_parameters').select('value').where('company_id', '=', companyId).where('key', '=', key).executeTakeFirst();
-  return r?.value;
 }

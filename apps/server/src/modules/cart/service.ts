@@ -12,7 +12,8 @@ import {
 import type { DB } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, EntityTenant } from '../../plugins/access.js';
-import { priceListOf } from '../catalog/index.js';
+import { priceListOf, type PriceLists } from '../catalog/index.js';
+import { companyParameters } from '../../lib/company-parameters.js';
 import { toPurchaseCart, toSalesCart } from './mapper.js';
 import * as repo from './repository.js';
 
@@ -54,10 +55,14 @@ const LOOKUP_CONDITIONS = {
  * first use. Every change locks the cart row in a transaction, so concurrent changes and a confirmation serialise.
  */
 export class CartService {
-  constructor(private readonly db: DB) {}
+  private readonly parameters: ReturnType<typeof companyParameters>;
+
+  constructor(private readonly db: DB) {
+    this.parameters = companyParameters(db);
+  }
 
   owner(user: AuthUser, tenant: EntityTenant, kind: repo.CartKind): repo.CartOwner {
-    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind };
+    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind, lists: tenant.entity.priceLists };
   }
 
   /** The open cart, created (with the single destination and origin preselected) when there is none. */
@@ -75,28 +80,46 @@ export class CartService {
     return Math.max(DEFAULT_DELIVERY_DAYS, await repo.maxDeliveryDays(db, companyId, cartId));
   }
 
+  /**
+   * The entity's price lists: the gate's (read for this request) outside a transaction, read again inside one (a
+   * change prices its lines with what the transaction sees).
+   */
+  private lists(db: DB, o: repo.CartOwner): Promise<PriceLists | null> | PriceLists | null {
+    return db === this.db && o.lists !== undefined ? o.lists : priceListOf(db, o.companyId, o.entityId);
+  }
+
+  /**
+   * The cart and its lines: a given cart's lines; else the open cart with its lines in one statement, or the cart
+   * just opened (no lines yet, but read as any other).
+   */
+  private async cartAndLines(db: DB, o: repo.CartOwner, cart?: repo.CartRow): Promise<{ c: repo.CartRow; lines: repo.LineRow[]; dias: number }> {
+    const daysOf = (lines: repo.LineRow[]) => Math.max(DEFAULT_DELIVERY_DAYS, ...lines.map((l) => l.delivery_days));
+    if (!cart) {
+      const found = await repo.openCartWithLines(db, o, await this.lists(db, o));
+      if (found) {
+        const { lines, ...c } = found;
+        return { c, lines, dias: daysOf(lines) };
+      }
+    }
+    const c = cart ?? (await this.openCart(o));
+    const lines = await repo.cartLines(db, o.companyId, c.id, await this.lists(db, o));
+    return { c, lines, dias: daysOf(lines) };
+  }
+
   /** The sales cart and the drawer's configuration. */
   async salesCart(o: repo.CartOwner, cart?: repo.CartRow, db: DB = this.db): Promise<SalesCartResponse> {
-    const c = cart ?? (await this.openCart(o));
-    const priceListId = await priceListOf(db, o.companyId, o.entityId);
-    const [lines, dias, param] = await Promise.all([
-      repo.cartLines(db, o.companyId, c.id, priceListId),
-      this.deliveryDays(db, o.companyId, c.id),
-      repo.companyParameter(db, o.companyId, 'pedidos.muestra_tipooperacion'),
-    ]);
+    const [{ c, lines, dias }, parameters] = await Promise.all([this.cartAndLines(db, o, cart), this.parameters(o.companyId)]);
     return {
       success: true,
       carrito: toSalesCart(c, lines),
       diasentrega: dias,
       fecha_minima_entrega: addDays(todayInArgentina(), dias),
-      muestra_tipooperacion: param === 'true',
+      muestra_tipooperacion: parameters.get('pedidos.muestra_tipooperacion') === 'true',
     };
   }
 
   async purchaseCart(o: repo.CartOwner, cart?: repo.CartRow, db: DB = this.db): Promise<PurchaseCartResponse> {
-    const c = cart ?? (await this.openCart(o));
-    const priceListId = await priceListOf(db, o.companyId, o.entityId);
-    const [lines, dias] = await Promise.all([repo.cartLines(db, o.companyId, c.id, priceListId), this.deliveryDays(db, o.companyId, c.id)]);
+    const { c, lines, dias } = await this.cartAndLines(db, o, cart);
     return { success: true, carrito: toPurchaseCart(c, lines), diasentrega: dias, fecha_minima_entrega: addDays(todayInArgentina(), dias) };
   }
 

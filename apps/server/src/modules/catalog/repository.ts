@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FacetType } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import type { PriceLists } from '../../plugins/access.js';
 
 /**
  * The catalogue's SQL. Every function takes the company and, where prices or purchases matter, the entity's price
@@ -67,8 +68,8 @@ function whereClause(companyId: number, f: CatalogFilter, skipFacet?: FacetType)
   return sql.join(parts, sql` and `);
 }
 
-/** The lists an entity buys at: its own (or the default), and the company's default list for what its own lacks. */
-export type PriceLists = { id: number; fallback: number };
+/** The lists an entity buys at (the access gate reads them with the entity: plugins/access.ts). */
+export type { PriceLists };
 
 export async function priceListOf(db: DB, companyId: number, entityId: number): Promise<PriceLists | null> {
   const r = await sql<{ id: number | null; fallback: number | null }>`

@@ -7,7 +7,11 @@ import { toProduct } from './mapper.js';
 import * as repo from './repository.js';
 
 type Filter = z.output<typeof catalogQuery>['filtros'];
-export type Scope = { companyId: number; entityId: number; userId: number };
+/**
+ * `lists`: the entity's price lists when the caller has them (the access gate's row carries them); read here
+ * otherwise.
+ */
+export type Scope = { companyId: number; entityId: number; userId: number; lists?: repo.PriceLists | null };
 
 /** The Filter of the wire → the repository's column filter. */
 export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 'type'>): repo.CatalogFilter {
@@ -77,6 +81,10 @@ export class CatalogService {
     return this.keep(key, compute());
   }
 
+  private listsOf(scope: Scope): Promise<repo.PriceLists | null> | repo.PriceLists | null {
+    return scope.lists !== undefined ? scope.lists : repo.priceListOf(this.db, scope.companyId, scope.entityId);
+  }
+
   /** The page's products priced for the entity (a product without a price in its lists is left out). */
   private async products(scope: Scope, ids: number[]): Promise<Product[]> {
     return (await repo.productsByIds(this.db, scope, ids)).map(toProduct);
@@ -86,7 +94,7 @@ export class CatalogService {
   async search(scope: Scope, q: z.output<typeof catalogQuery>): Promise<CatalogResponse> {
     const limit = q.limit ?? ORDERING.catalogPageSize;
     const start = q.start ?? (q.page ? (q.page - 1) * limit : 0);
-    const filter = { ...toCatalogFilter(q.filtros), lists: await repo.priceListOf(this.db, scope.companyId, scope.entityId) };
+    const filter = { ...toCatalogFilter(q.filtros), lists: await this.listsOf(scope) };
     const page = await this.cached(`page:${scope.companyId}:${start}:${limit}:${JSON.stringify(filter)}`, () =>
       this.page(scope.companyId, filter, start, limit),
     );
@@ -131,7 +139,7 @@ export class CatalogService {
   }
 
   async facet(scope: Scope, q: z.output<typeof facetQuery>) {
-    const filter = { ...toCatalogFilter(q), lists: await repo.priceListOf(this.db, scope.companyId, scope.entityId) };
+    const filter = { ...toCatalogFilter(q), lists: await this.listsOf(scope) };
     // A facet's own choice does not narrow its list, so it is not part of its key.
     const keyOf = (kind: FacetType) => `facet:${scope.companyId}:${kind}:${JSON.stringify({ ...filter, facets: { ...filter.facets, [kind]: undefined } })}`;
     const key = keyOf(q.type);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 
 /**
@@ -14,34 +14,55 @@ export function dashboardItems(db: DB, companyId: number, profileId: number) {
     .where('profile_id', '=', profileId)
     .where('active', '=', true)
     .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
 
-export function balances(db: DB, companyId: number, entityId: number) {
-  return db
-    .selectFrom('account_movements')
-    .select(['currency', sql<string>`sum(amount)`.as('total')])
-    .where('company_id', '=', companyId)
-    .where('entity_id', '=', entityId)
-    .groupBy('currency')
-    .orderBy('currency')
-    .execute();
-}
+export type GrainPositionSums = { descer: string; cereal: string; cosecha: string } & Record<`kilos${1 | 2 | 3 | 4 | 5 | 6 | 7}`, string>;
 
-/** Unpaid debit documents whose due date has passed. */
-export function overdue(db: DB, companyId: number, entityId: number, today: string) {
-  return db
-    .selectFrom('account_movements')
-    .select(['currency', sql<string>`sum(amount)`.as('total'), sql<number>`count(*)::int`.as('documents')])
-    .where('company_id', '=', companyId)
-    .where('entity_id', '=', entityId)
-    .where('amount', '>', '0')
-    .where('settled', '=', false)
-    .where('due_date', '<', today)
-    .groupBy('currency')
-    .orderBy('currency')
-    .execute();
+/** What a customer's dashboard shows, each part read only when its group is asked for (null otherwise). */
+export type CustomerFigures = {
+  balances: Array<{ currency: string; total: string }> | null;
+  /** Unpaid debit documents whose due date has passed. */
+  overdue: Array<{ currency: string; total: string; documents: number }> | null;
+  pending: { count: number; total: string } | null;
+  /** Per grain and harvest: the seven columns of the position. */
+  grain: GrainPositionSums[] | null;
+  /** Confirmed purchases (approved or invoiced) per month since `from`. */
+  perMonth: Array<{ month: string; total: string }> | null;
+  /** Kilos delivered (romaneos) per grain since `from`. */
+  deliveries: Array<{ grain: string; name: string; kilos: string }> | null;
+};
+
+/**
+ * A customer's dashboard in one statement: each part a subquery on the composite indexes (company, entity, …),
+ * aggregated to JSON with its amounts as text (decimal strings, never floats); the parts not asked for are left out.
+ */
+export async function customerFigures(
+  db: DB,
+  companyId: number,
+  entityId: number,
+  today: string,
+  from: string,
+  parts: { summary: boolean; charts: boolean; grain: boolean },
+): Promise<CustomerFigures> {
+  const list = (rows: RawBuilder<unknown>, order: RawBuilder<unknown>) => sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${rows}) x)`;
+  const movements = sql`company_id = ${companyId} and entity_id = ${entityId}`;
+  const orders = sql`o.company_id = ${companyId} and o.entity_id = ${entityId}`;
+  const grains = sql`gm.company_id = ${companyId} and gm.entity_id = ${entityId}`;
+  const k = (n: number) => sql`coalesce(sum(case when gm.kind = ${n} then gm.kilos end), 0)::text as ${sql.ref(`kilos${n}`)}`;
+  const none = sql`null::json`;
+  const r = await sql<CustomerFigures>`select
+    ${parts.summary ? list(sql`select currency, sum(amount)::text as total from account_movements where ${movements} group by currency`, sql`x.currency`) : none} as balances,
+    ${parts.summary ? list(sql`select currency, sum(amount)::text as total, count(*)::int as documents from account_movements
+        where ${movements} and amount > 0 and settled = false and due_date < ${today} group by currency`, sql`x.currency`) : none} as overdue,
+    ${parts.summary ? sql`(select json_build_object('count', count(*)::int, 'total', coalesce(sum(o.total), 0)::text) from sales_orders o where ${orders} and o.status = 'pending')` : none} as pending,
+    ${parts.summary || parts.grain ? list(sql`select g.name as descer, gm.grain as cereal, gm.harvest as cosecha, ${sql.join([1, 2, 3, 4, 5, 6, 7].map(k))}
+        from grain_movements gm join grains g on g.code = gm.grain where ${grains} group by g.name, gm.grain, gm.harvest`, sql`x.cosecha desc, x.descer`) : none} as grain,
+    ${parts.charts ? list(sql`select to_char(o.ordered_on, 'YYYY-MM') as month, sum(o.total)::text as total from sales_orders o
+        where ${orders} and o.status in ('approved', 'applied') and o.ordered_on >= ${from} group by to_char(o.ordered_on, 'YYYY-MM')`, sql`x.month`) : none} as "perMonth",
+    ${parts.charts ? list(sql`select gm.grain, g.name, sum(gm.kilos)::text as kilos from grain_movements gm join grains g on g.code = gm.grain
+        where ${grains} and gm.kind = 1 and gm.date >= ${from} group by gm.grain, g.name`, sql`x.name`) : none} as deliveries`.execute(db);
+  return r.rows[0]!;
 }
 
 type OrderScope = { entityId?: number; sellerIds?: number[] | null };
@@ -120,47 +141,6 @@ export function ordersByStatus(db: DB, companyId: number) {
     .select(['status', sql<number>`count(*)::int`.as('count')])
     .where('company_id', '=', companyId)
     .groupBy('status')
-    .execute();
-}
-
-/** Per grain and harvest: the seven columns of the position and the stock they leave. */
-export function grainPosition(db: DB, companyId: number, entityId: number) {
-  const k = (n: number) => sql<string>`coalesce(sum(case when gm.kind = ${n} then gm.kilos end), 0)`;
-  return db
-    .selectFrom('grain_movements as gm')
-    .innerJoin('grains as g', 'g.code', 'gm.grain')
-    .select([
-      'g.name as descer',
-      'gm.grain as cereal',
-      'gm.harvest as cosecha',
-      k(1).as('kilos1'),
-      k(2).as('kilos2'),
-      k(3).as('kilos3'),
-      k(4).as('kilos4'),
-      k(5).as('kilos5'),
-      k(6).as('kilos6'),
-      k(7).as('kilos7'),
-    ])
-    .where('gm.company_id', '=', companyId)
-    .where('gm.entity_id', '=', entityId)
-    .groupBy(['g.name', 'gm.grain', 'gm.harvest'])
-    .orderBy('gm.harvest', 'desc')
-    .orderBy('g.name')
-    .execute();
-}
-
-/** Kilos delivered (romaneos) per grain since `from`. */
-export function deliveriesPerGrain(db: DB, companyId: number, entityId: number, from: string) {
-  return db
-    .selectFrom('grain_movements as gm')
-    .innerJoin('grains as g', 'g.code', 'gm.grain')
-    .select(['gm.grain', 'g.name', sql<string>`sum(gm.kilos)`.as('kilos')])
-    .where('gm.company_id', '=', companyId)
-    .where('gm.entity_id', '=', entityId)
-    .where('gm.kind', '=', 1)
-    .where('gm.date', '>=', from)
-    .groupBy(['gm.grain', 'g.name'])
-    .orderBy('g.name')
     .execute();
 }
 

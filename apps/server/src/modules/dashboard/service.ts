@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { formatMoney, formatNumber, msg, todayInArgentina, type DashboardResponse, type GrainPositionRow, type Porlet, PROFILE } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import { sharedStatement } from '../../db/shared-answers.js';
 import { forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
 import * as repo from './repository.js';
@@ -21,8 +22,23 @@ const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.sl
 const money = (v: string | number) => formatMoney(v, 'ARS');
 const kilos = (v: string | number) => `${formatNumber(v, 0)} kg`;
 
-/** HTML cards are cleaned here and again in the browser: no scripts, handlers or javascript: links. */
+/**
+ * HTML cards are cleaned here and again in the browser: no scripts, handlers or javascript: links. The same card is
+ * shown to every customer of its company, so the cleaned text is remembered per card text (a pure function of it;
+ * bounded).
+ */
+const cleaned = new Map<string, string>();
 export function cleanHtml(html: string): string {
+  let out = cleaned.get(html);
+  if (out === undefined) {
+    if (cleaned.size >= 500) cleaned.clear();
+    out = sanitize(html);
+    cleaned.set(html, out);
+  }
+  return out;
+}
+
+function sanitize(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'b', 'strong', 'i', 'em', 'u', 'br', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span', 'small'],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
@@ -40,7 +56,12 @@ function monthlySeries(rows: Array<{ month: string; total: string }>, today: str
 }
 
 export class DashboardService {
-  constructor(private readonly db: DB) {}
+  /** The news of a company's profile, the same for all its customers: kept (db/shared-answers.ts). */
+  private readonly items;
+
+  constructor(private readonly db: DB) {
+    this.items = sharedStatement(db, { companyId: -1_000_001, profileId: -1_000_002 }, (a) => repo.dashboardItems(db, a.companyId, a.profileId));
+  }
 
   async dashboard(user: AuthUser, tenant: EntityTenant, query: Query): Promise<DashboardResponse> {
     const profile = query.perfil ?? tenant.defaultProfileId;
@@ -52,17 +73,23 @@ export class DashboardService {
     const companyId = tenant.company.id;
 
     const porlets: Porlet[] = [];
-    let grain: GrainPositionRow[] = [];
-    let entidades: DashboardResponse['entidades'] = [];
-
-    if (want('novedades')) porlets.push(...(await this.news(companyId, profile)));
 
     if (profile === PROFILE.cliente) {
-      if (want('resumen')) porlets.push(await this.customerSummary(companyId, entity.id, today));
-      if (want('graficos')) porlets.push(...(await this.customerCharts(companyId, entity.id, today, from)));
-      if (want('granos')) grain = await this.grainPosition(companyId, entity.id);
-      entidades = [{ id: entity.code, descripcion: entity.name }];
-    } else if (profile === PROFILE.vendedor || profile === PROFILE.jefeDeZona) {
+      // The news (kept for the company: db/shared-answers.ts) and the customer's figures (one statement) together.
+      const [news, figures] = await Promise.all([
+        want('novedades') ? this.news(companyId, profile) : [],
+        repo.customerFigures(this.db, companyId, entity.id, today, from, { summary: want('resumen'), charts: want('graficos'), grain: want('granos') }),
+      ]);
+      porlets.push(...news);
+      if (want('resumen')) porlets.push(this.customerSummary(figures));
+      if (want('graficos')) porlets.push(...this.customerCharts(figures, today));
+      const grain = want('granos') ? this.grainPosition(figures.grain!) : [];
+      return { success: true, perfil: profile, porlets, etenet_fichares: { items: grain }, entidades: [{ id: entity.code, descripcion: entity.name }] };
+    }
+
+    if (want('novedades')) porlets.push(...(await this.news(companyId, profile)));
+    let entidades: DashboardResponse['entidades'] = [];
+    if (profile === PROFILE.vendedor || profile === PROFILE.jefeDeZona) {
       const { sellerIds, zoneSellerIds } = await this.staffScope(user, tenant, profile, query);
       if (want('resumen')) porlets.push(...(await this.staffSummary(companyId, sellerIds, today)));
       if (want('graficos')) porlets.push(...(await this.staffCharts(companyId, sellerIds, zoneSellerIds, profile, from, today)));
@@ -70,11 +97,11 @@ export class DashboardService {
     } else if (want('resumen')) {
       porlets.push(await this.operationsSummary(companyId, profile));
     }
-    return { success: true, perfil: profile, porlets, etenet_fichares: { items: grain }, entidades };
+    return { success: true, perfil: profile, porlets, etenet_fichares: { items: [] }, entidades };
   }
 
   private async news(companyId: number, profile: number): Promise<Porlet[]> {
-    const items = await repo.dashboardItems(this.db, companyId, profile);
+    const items = await this.items({ companyId, profileId: profile });
     const out: Porlet[] = [];
     for (const i of items) {
       if (i.kind === 'text') out.push({ id: `texto-${i.id}`, grupo: 'novedades', tipo: 'texto', titulo: i.title, texto: i.body });
@@ -92,13 +119,11 @@ export class DashboardService {
     return out;
   }
 
-  private async customerSummary(companyId: number, entityId: number, today: string): Promise<Porlet> {
-    const [balances, overdue, pending, position] = await Promise.all([
-      repo.balances(this.db, companyId, entityId),
-      repo.overdue(this.db, companyId, entityId, today),
-      repo.ordersSummary(this.db, companyId, { entityId }, 'pending'),
-      repo.grainPosition(this.db, companyId, entityId),
-    ]);
+  private customerSummary(figures: repo.CustomerFigures): Porlet {
+    const balances = figures.balances!;
+    const overdue = figures.overdue!;
+    const pending = figures.pending!;
+    const position = figures.grain!;
     const items = [];
     for (const currency of ['ARS', 'USD'] as const) {
       const b = balances.find((r) => r.currency === currency);
@@ -137,11 +162,9 @@ export class DashboardService {
     return { id: 'resumen-cliente', grupo: 'resumen', tipo: 'resumen', titulo: 'Resumen de cuenta', items };
   }
 
-  private async customerCharts(companyId: number, entityId: number, today: string, from: string): Promise<Porlet[]> {
-    const [perMonth, deliveries] = await Promise.all([
-      repo.ordersPerMonth(this.db, companyId, { entityId }, from),
-      repo.deliveriesPerGrain(this.db, companyId, entityId, from),
-    ]);
+  private customerCharts(figures: repo.CustomerFigures, today: string): Porlet[] {
+    const perMonth = figures.perMonth!;
+    const deliveries = figures.deliveries!;
     return [
       { id: 'compras-mes', grupo: 'graficos', tipo: 'barras', titulo: 'Compras por mes', link: 'pedidos/historial', unidad: 'moneda', orientacion: 'vertical', serie: monthlySeries(perMonth, today) },
       {
@@ -157,8 +180,7 @@ export class DashboardService {
     ];
   }
 
-  private async grainPosition(companyId: number, entityId: number): Promise<GrainPositionRow[]> {
-    const rows = await repo.grainPosition(this.db, companyId, entityId);
+  private grainPosition(rows: repo.GrainPositionSums[]): GrainPositionRow[] {
     return rows.map((r) => ({
       descer: r.descer,
       cereal: r.cereal,

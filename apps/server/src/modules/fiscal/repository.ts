@@ -34,15 +34,48 @@ function filtered(db: DB, scope: Scope, range: Range) {
   return q;
 }
 
-/** One page, newest first; ties broken by id so the order is stable across pages. */
-export function listVouchers(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<VoucherRow[]> {
-  return filtered(db, scope, range)
+type LineTuple = [VoucherLineRow['kind'], string | null, string, string | null, string | null, string | null, string | null, string];
+
+/**
+ * One page, newest first (ties broken by id so the order is stable across pages), each voucher with its lines (as
+ * linesOf reads them), in one statement: the lines come as JSON tuples with their amounts as text (decimal strings).
+ */
+export async function listVouchersWithLines(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<Array<VoucherRow & { lines: VoucherLineRow[] }>> {
+  const rows = await filtered(db, scope, range)
     .select(voucherColumns)
+    .select(
+      sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text,
+          l.discount::text, l.amount::text) order by l.line_no), '[]'::json)
+        from voucher_lines l where l.company_id = ${scope.companyId} and l.movement_id = m.id)`.as('line_tuples'),
+    )
     .orderBy('m.date', 'desc')
     .orderBy('m.id', 'desc')
     .offset(start)
     .limit(limit)
     .execute();
+  return rows.map(({ line_tuples, ...row }) => ({
+    ...row,
+    lines: line_tuples.map(([kind, product_code, description, quantity, unit, unit_price, discount, amount]) => ({
+      movement_id: String(row.id), kind, product_code, description, quantity, unit, unit_price, discount, amount,
+    })),
+  }));
+}
+
+/**
+ * The list's summaries (count and total per currency of everything the filter matches, as `summaries`) and the
+ * entity's document descriptions (as `voucherNames`), in one statement.
+ */
+export async function summariesAndNames(db: DB, scope: Scope, range: Range): Promise<{ totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] }> {
+  const names = db
+    .selectFrom('account_movements')
+    .select('voucher_name')
+    .distinct()
+    .where('company_id', '=', scope.companyId)
+    .where('entity_id', '=', scope.entityId);
+  const r = await sql<{ totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] }>`select
+    (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${summaries(db, scope, range)}) x) as totals,
+    (select coalesce(array_agg(n.voucher_name order by n.voucher_name), '{}') from (${names}) n) as names`.execute(db);
+  return r.rows[0]!;
 }
 
 /**
@@ -56,25 +89,10 @@ export function voucherBatch(db: DB, scope: Scope, range: Range, after: { date: 
 }
 
 /** Count and total per currency of everything the filter matches. */
-export function summaries(db: DB, scope: Scope, range: Range) {
+function summaries(db: DB, scope: Scope, range: Range) {
   return filtered(db, scope, range)
     .select(['m.currency', sql<number>`count(*)::int`.as('cantidad'), sql<string>`coalesce(sum(m.amount), 0)::text`.as('total')])
-    .groupBy('m.currency')
-    .orderBy('m.currency')
-    .execute();
-}
-
-/** The distinct document descriptions the entity has (the search drawer's options). */
-export async function voucherNames(db: DB, scope: Scope): Promise<string[]> {
-  const rows = await db
-    .selectFrom('account_movements')
-    .select('voucher_name')
-    .distinct()
-    .where('company_id', '=', scope.companyId)
-    .where('entity_id', '=', scope.entityId)
-    .orderBy('voucher_name')
-    .execute();
-  return rows.map((r) => r.voucher_name);
+    .groupBy('m.currency');
 }
 
 export type VoucherLineRow = {

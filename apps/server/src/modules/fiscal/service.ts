@@ -14,7 +14,7 @@ import type { DB } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { FISCAL_EXPORT_COLUMNS, fiscalExportRows, fiscalVoucherRows } from './export.js';
 import { toFiscalDocument, toResumen, voucherFileName } from './mapper.js';
-import { type Range, type Scope, type VoucherRow, findVouchers, linesOf, listVouchers, summaries, voucherNames } from './repository.js';
+import { type Range, type Scope, type VoucherRow, findVouchers, listVouchersWithLines, summariesAndNames } from './repository.js';
 import { VoucherPdfs } from './vouchers.js';
 import { tempFileLink } from '../../lib/temp-links.js';
 
@@ -38,15 +38,14 @@ export class FiscalService {
 
   async list(scope: Scope, q: FiscalFilter & { start: number; limit: number }): Promise<FiscalListResponse> {
     const range = rangeOf(q);
-    const [rows, totals, names] = await Promise.all([
-      listVouchers(this.deps.db, scope, range, q.start, q.limit),
-      summaries(this.deps.db, scope, range),
-      voucherNames(this.deps.db, scope),
+    // Two statements at once: the page with its vouchers' lines, and the summaries with the descriptions.
+    const [rows, { totals, names }] = await Promise.all([
+      listVouchersWithLines(this.deps.db, scope, range, q.start, q.limit),
+      summariesAndNames(this.deps.db, scope, range),
     ]);
-    const lines = await linesOf(this.deps.db, scope.companyId, rows.map((r) => String(r.id)));
     return {
       success: true,
-      items: rows.map((r) => toFiscalDocument(r, lines.get(String(r.id)) ?? [])),
+      items: rows.map((r) => toFiscalDocument(r, r.lines)),
       total: totals.reduce((n, t) => n + t.cantidad, 0),
       resumenes: totals.map(toResumen),
       tipodecomprobantes: names.map((n) => ({ id: n, descripcion: n })),

@@ -31,7 +31,8 @@ export function each<K extends string, A>(keys: readonly K[], call: Call<A>): Re
   return Object.fromEntries(keys.map((k) => [k, call])) as Record<K, Call<A>>;
 }
 
-export const scopeOf = (user: AuthUser, tenant: EntityTenant) => ({ companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId });
+/** The catalogue's scope: company, entity, user and the entity's price lists (read by the access gate). */
+export const scopeOf = (user: AuthUser, tenant: EntityTenant) => ({ companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, lists: tenant.entity.priceLists });
 const statusOf = (q: Partial<Record<StatusList, boolean>>): StatusList | undefined => STATUS_LISTS.find((s) => q[s]);
 
 /** The calls both paths share: the catalogue search, its facet lists and the orders by status. */

@@ -1,0 +1,57 @@
+import type { CompiledQuery } from 'kysely';
+import { AnswerCache } from '../plugins/answer-cache.js';
+import { compileOnce } from './compile-once.js';
+import type { DB } from './database.js';
+import { readTables, writeWatchOf } from './write-watch.js';
+
+type Args = Record<string, string | number>;
+
+const ttls = new WeakMap<object, number>();
+
+/**
+ * How long the shared answers of this DB are kept at most (ms; 0 keeps none). Set once by buildApp before the areas
+ * build their statements (SHARED_CACHE_MS); a DB never given one keeps nothing.
+ */
+export function keepSharedAnswers(db: DB, ttlMs: number): void {
+  ttls.set(db, ttlMs);
+}
+
+/**
+ * A statement whose answer is the same for every customer of a company (its parameters, the profiles' menus, the
+ * dashboard's news), kept in memory and shared by all requests: keyed by its parameters (company, profile…), never
+ * by user or entity. Built and compiled once (db/compile-once.ts: `markers` are values no request sends); the
+ * tables it reads are watched from the start (db/write-watch.ts), so a write to any of them, in this process or in
+ * another (PostgreSQL NOTIFY at the commit), forgets every answer of the statement at once; the TTL only bounds what
+ * a lost notification could leave behind. Until the watch listens (the first milliseconds), nothing is kept.
+ */
+export function sharedStatement<A extends Args, R>(db: DB, markers: A, build: (args: A) => { compile(): CompiledQuery<R> }): (args: A) => Promise<R[]> {
+  const compiled = compileOnce(markers, build);
+  const run = async (c: CompiledQuery<R>) => (await db.executeQuery<R>(c)).rows;
+  const watch = writeWatchOf(db);
+  const ttl = ttls.get(db) ?? 0;
+  if (!watch || ttl <= 0) return (args) => run(compiled(args));
+
+  const cache = new AnswerCache(ttl, 5_000);
+  const tables = readTables(compiled(markers).sql);
+  watch.watch(tables);
+  let listening = false;
+  void watch
+    .subscribe((written) => {
+      for (const t of written) {
+        if (tables.has(t)) {
+          cache.clear();
+          return;
+        }
+      }
+    })
+    .then(
+      () => {
+        listening = true;
+      },
+      () => undefined,
+    );
+  return (args) => {
+    const c = compiled(args);
+    return listening ? cache.get(c, run) : run(c);
+  };
+}
