@@ -98,16 +98,22 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, anonymous = false, base, headers: extra, form } = options;
-  const send = () =>
-    fetch(buildUrl(path, query, base), {
+  let sentWith: string | null = null;
+  const send = () => {
+    sentWith = sessionStore.get().accessToken;
+    return fetch(buildUrl(path, query, base), {
       method,
       signal,
       headers: { ...headers(anonymous), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
+  };
   let res = await send();
   if (res.status === 401 && !anonymous && sessionStore.get().refreshToken) {
-    const outcome = await refreshTokens();
+    // A call sent with an access token that a refresh has replaced since (its 401 came after that refresh ended)
+    // goes again with the new one: refreshing again would rotate the new pair for nothing.
+    const renewedMeanwhile = sentWith !== null && sessionStore.get().accessToken !== sentWith;
+    const outcome = renewedMeanwhile ? 'renewed' : await refreshTokens();
     if (outcome === 'renewed') {
       res = await send();
     } else if (outcome === 'refused') {
