@@ -29,6 +29,10 @@ export default defineConfig({
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
     actionTimeout: process.env.CI ? 60_000 : 30_000,
+    // A page the service worker controls sends its API calls through it, and page.route() does not see those: a
+    // test that fails or holds an answer on purpose would race the worker's activation (clientsClaim). Tests run
+    // without it; the specs about the worker and the offline field screens turn it on (test.use).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },

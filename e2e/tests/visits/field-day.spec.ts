@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { closeNotifications, shot } from '../../support/fixtures';
 import { card, choose, daysBack, enterAsRepartidor, fieldGet, routeCustomerFor, todayIso, type Purchases, type VisitClient } from './support';
 
+// The field screens and the app shell come from the service worker: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A driver's day on the phone (and the same screens on desktop): Visitas grouped by shift, a state change,
  * repeating the purchase of 7 days ago, loading containers, registering a customer out of route and selling to

@@ -2,6 +2,9 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { shot } from '../../support/fixtures';
 import { card, choose, enterAsRepartidor, fieldGet, readOutbox, routeCustomerFor, todayIso, writeOutbox, type Purchases, type VisitClient } from './support';
 
+// The field screens and the app shell come from the service worker: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 240_000 });
 
 /** Whether the service worker itself can reach the server (it cannot while the context is offline). */

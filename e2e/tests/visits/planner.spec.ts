@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { shot } from '../../support/fixtures';
 import { card, daysBack, enterAsRepartidor, FIELD, fieldGet, todayIso, type VisitClient } from './support';
 
+// The field screens and the app shell come from the service worker: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The visit planner's modes (field-warehouse.md §4): today; history counted in days back from today; the future as
  * a weekday with a week offset. Each position is in the URL, loads what the spec says (history: the visits of that

@@ -3,6 +3,9 @@ import { fieldMsg } from '@portal/contract';
 import { closeNotifications, shot } from '../../support/fixtures';
 import { card, choose, enterAsRepartidor, FIELD, fieldGet, fieldPost, readOutbox, todayIso, writeOutbox, type Purchases, type VisitClient } from './support';
 
+// The field screens and the app shell come from the service worker: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * What the server refuses is shown to the rep in Spanish and kept in the queue until the rep discards it — never
  * dropped silently: a real conflict (a sale deleted on the server before its replay arrived), and the error

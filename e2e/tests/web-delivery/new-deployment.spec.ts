@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
+// This spec is about what the service worker does: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A new deployment reaches a user whose phone has the service worker installed (docs/decisions/web-delivery.md):
  * the next open gets the new index.html at once (never the precached one), and the new service worker takes over

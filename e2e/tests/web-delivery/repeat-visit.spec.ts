@@ -1,6 +1,9 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { enterAsProductor, loginUi, logoutUi } from '../../support/fixtures';
 
+// This spec is about what the service worker does: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A repeat visit paints its screen from the answers of the last one (apps/web/src/lib/persisted-queries.ts,
  * docs/decisions/web-delivery.md 'Repeat visit'), asks the server again, and the kept answers go with the session.

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { enterAsProductor, shot } from '../../support/fixtures';
 import { apiFor, enterCatalog, withCart } from '../catalog/support';
 
+// This spec is about what the service worker does: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The PWA shell (docs/decisions/web-delivery.md): the service worker controls the page, the app still works
  * through it (log in, catalogue, an order), and nothing from the API lands in its caches.
