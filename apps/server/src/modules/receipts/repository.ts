@@ -93,10 +93,6 @@ export function paymentFields(db: DB, companyId: number) {
   return db.selectFrom('payment_method_fields').selectAll().where('company_id', '=', companyId).orderBy('method_id').orderBy('sort_order').orderBy('id').execute();
 }
 
-export function companyParameter(db: DB, companyId: number, key: string) {
-  return db.selectFrom('company_parameters').select('value').where('company_id', '=', companyId).where('key', '=', key).executeTakeFirst();
-}
-
 const receiptColumns = [
   'r.id', 'r.company_id', 'r.entity_id', 'r.series', 'r.number', 'r.date', 'r.status', 'r.total_selected', 'r.total_collected',
   'r.observations', 'r.approved_at', 'r.rejected_at', 'r.rejection_reason', 'r.movement_id', 'e.name as entity_name', 'e.code as entity_code',

@@ -1,3 +1,4 @@
+import { companyParameters } from '../../lib/company-parameters.js';
 import Decimal from 'decimal.js';
 import {
   comprobantesList,
@@ -157,13 +158,17 @@ export function registerReceiptShareKind(shares: ShareRegistry): void {
 }
 
 export class ReceiptsService {
+  private readonly parameters: ReturnType<typeof companyParameters>;
+
   constructor(
     private readonly db: DB,
     private readonly opts: { tokenSecret: string; publicUrl: string; attachments: TempFileStorage },
-  ) {}
+  ) {
+    this.parameters = companyParameters(db);
+  }
 
   private async flag(companyId: number, key: string): Promise<boolean> {
-    return (await repo.companyParameter(this.db, companyId, key))?.value === 'true';
+    return (await this.parameters(companyId)).get(key) === 'true';
   }
 
   async list(tenant: Tenant, entityId: number | null, q: { pendientes: boolean; rechazados: boolean; start: number; limit: number }) {
