@@ -61,7 +61,13 @@ function headers(anonymous: boolean): Record<string, string> {
  */
 type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
 let refreshing: Promise<RefreshOutcome> | null = null;
-async function refreshTokens(): Promise<RefreshOutcome> {
+/**
+ * `sentWith`: the access token a refused call carried. When a refresh has replaced it since (the call's 401 came
+ * after that refresh ended), the call only needs to go again with the new one: refreshing again would rotate the
+ * new pair for nothing.
+ */
+async function refreshTokens(sentWith?: string | null): Promise<RefreshOutcome> {
+  if (sentWith && sessionStore.get().accessToken !== sentWith) return 'renewed';
   const stale = sessionStore.get().refreshToken;
   if (!stale) return 'refused';
   refreshing ??= (async (): Promise<RefreshOutcome> => {
@@ -110,10 +116,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   };
   let res = await send();
   if (res.status === 401 && !anonymous && sessionStore.get().refreshToken) {
-    // A call sent with an access token that a refresh has replaced since (its 401 came after that refresh ended)
-    // goes again with the new one: refreshing again would rotate the new pair for nothing.
-    const renewedMeanwhile = sentWith !== null && sessionStore.get().accessToken !== sentWith;
-    const outcome = renewedMeanwhile ? 'renewed' : await refreshTokens();
+    const outcome = await refreshTokens(sentWith);
     if (outcome === 'renewed') {
       res = await send();
     } else if (outcome === 'refused') {
@@ -162,9 +165,13 @@ export async function freshAccessToken(minSeconds = 60): Promise<string | null> 
  * handed back as a Blob; a refusal throws ApiError with the server's message.
  */
 export async function apiBlob(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
-  const send = () => fetch(buildUrl(path, options.query), { signal: options.signal, headers: headers(false) });
+  let sentWith: string | null = null;
+  const send = () => {
+    sentWith = sessionStore.get().accessToken;
+    return fetch(buildUrl(path, options.query), { signal: options.signal, headers: headers(false) });
+  };
   let res = await send();
-  if (res.status === 401 && sessionStore.get().refreshToken && (await refreshTokens()) === 'renewed') res = await send();
+  if (res.status === 401 && sessionStore.get().refreshToken && (await refreshTokens(sentWith)) === 'renewed') res = await send();
   if (!res.ok) {
     let message: string = msg.errorInterno;
     try {
