@@ -10,8 +10,8 @@
  * Each first visit is a new browser context (empty HTTP cache, no service worker); repeat visits reuse the context
  * of a first visit once its service worker (if the build has one) is active.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { startServer as start } from './web-server.js';
+import { type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { launchChromium, phoneContext, startServer as start } from './web-server.js';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const LA_PAMPA = '30712345671';
@@ -29,18 +29,8 @@ type Visit = { lcp: number; ready: number; jsKB: number; totalKB: number };
 // ---------------------------------------------------------------------------------------------------------------
 // Browser
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
-
 async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-  });
+  const context = await phoneContext(browser, baseURL);
   // The latest largest-contentful-paint candidate, relative to the navigation's start.
   await context.addInitScript(() => {
     const w = window as unknown as { __lcp: number };
@@ -182,7 +172,7 @@ function report(label: string, visits: Visit[]): void {
 }
 
 const server = await start({ existing: process.env.BENCH_WEB_URL, port: process.env.BENCH_WEB_PORT ?? '8290', dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/portal-bench-web' });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await launchChromium();
 try {
   // One visit first so the server's caches (branding, statements) are warm, as they are in production.
   (await loginFirstVisit(browser, server.url, RURAL)).context.close();

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,4 +53,25 @@ export async function startServer(opts: { existing?: string; port: string; dataD
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Debian's Chromium as the browser benchmarks launch it (the e2e suite's flags). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A new browser context as the phone the web benchmarks measure: 390×844, touch, es-AR, Buenos Aires time. */
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -25,7 +25,19 @@ const outDir = path.resolve(here, process.env.WEB_OUT_DIR ?? 'dist');
  */
 // The notices' host and the side menu are lazy chunks of their own (web-delivery.md): a rep offline still gets the
 // 'Pedido guardado' notice and the menu, so they are precached with the field screens.
-const OFFLINE_SCREENS = ['src/app/shell/app-shell.tsx', 'src/features/visits/index.ts', 'src/lib/feedback-host.tsx', 'src/app/shell/side-menu.tsx'];
+// Each field screen is a chunk of its own, and so are its dialogs that load when first opened (the calendar of
+// Visitas, 'Nuevo cliente'): a rep offline opens them too.
+const OFFLINE_SCREENS = [
+  'src/app/shell/app-shell.tsx',
+  'src/features/visits/visits-page.tsx',
+  'src/features/visits/components/date-dialog.tsx',
+  'src/features/visits/customer-detail-page.tsx',
+  'src/features/visits/new-order-page.tsx',
+  'src/features/visits/components/new-customer-dialog.tsx',
+  'src/features/visits/containers-page.tsx',
+  'src/lib/feedback-host.tsx',
+  'src/app/shell/side-menu.tsx',
+];
 const offlineFiles = new Set<string>();
 
 /** Collects the build files of OFFLINE_SCREENS from the bundle's chunk graph (for shellOnly below). */
@@ -105,8 +117,13 @@ function inlineRoutePaths(): PluginOption {
  * them when first drawn (docs/decisions/web-delivery.md, 'Every route'): Table's column filter menu (no column has
  * filters), its selection column's menu (no table has `selections`), Card's tab list (no card has one) and
  * Typography's in-place editor (no text is `editable`); and the Tree component that Table's selection pulls in for
- * four helper functions. Only the import from that one file is redirected; the screens look and behave the same, and
- * a screen that starts using the feature gets it, a moment later.
+ * four helper functions. Sixth round: Table's virtual body (no table is `virtual`) and its selection column's
+ * Checkbox and Radio (one table selects); the Tooltip that Typography, Table's sorter, Segmented, FloatButton and
+ * Form.Item's label draw only on request (copy, edit, ellipsis tooltip, sorter tooltip, `tooltip` props); the
+ * dropdown menu of Tabs' '…' button (every tab fits); Pagination's page-size Select (no list shows one); and the
+ * form library, which Ant Design's form context imported for its FormProvider alone (into the shell) and
+ * Radio.Group for a two-line helper. Only the import from that one file is redirected; the screens look and behave
+ * the same, and a screen that starts using the feature gets it, a moment later.
  */
 const LAZY_ANTD_PARTS = [
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: './FilterDropdown', module: 'src/lib/antd/table-filter-dropdown.tsx' },
@@ -114,9 +131,26 @@ const LAZY_ANTD_PARTS = [
   { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../Editable', module: 'src/lib/antd/typography-editable.tsx' },
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../dropdown', module: 'src/lib/antd/selection-dropdown.tsx' },
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '@rc-component/tree', module: 'src/lib/antd/table-tree-utils.ts' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: './RcTable/VirtualTable', module: 'src/lib/antd/table-virtual.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../checkbox', module: 'src/lib/antd/selection-checkbox.ts' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../radio', module: 'src/lib/antd/selection-radio.ts' },
+  { importer: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/, source: '@rc-component/form', module: 'src/lib/antd/form-provider.ts' },
+  { importer: /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', module: 'src/lib/antd/radio-name-path.ts' },
+  { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select', module: 'src/lib/antd/pagination-select.tsx' },
+  { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/dropdown', module: 'src/lib/antd/tabs-more-dropdown.tsx' },
+  { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/menu', module: 'src/lib/antd/tabs-more-menu.tsx' },
+  ...[
+    { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../../tooltip' },
+    { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]CopyBtn\.js$/, source: '../../tooltip' },
+    { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]EllipsisTooltip\.js$/, source: '../../tooltip' },
+    { file: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSorter\.js$/, source: '../../tooltip' },
+    { file: /[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/, source: '../tooltip' },
+    { file: /[\\/]antd[\\/]es[\\/]float-button[\\/]FloatButton\.js$/, source: '../tooltip' },
+    { file: /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, source: '../tooltip' },
+  ].map(({ file, source }) => ({ importer: file, source, module: 'src/lib/antd/lazy-tooltip.tsx' })),
 ];
 function lazyAntdParts(): PluginOption {
-  const used = new Set<string>();
+  const used = new Set<(typeof LAZY_ANTD_PARTS)[number]>();
   return {
     name: 'portal-lazy-antd-parts',
     // Development pre-bundles Ant Design whole; the bundle is what users download.
@@ -125,13 +159,94 @@ function lazyAntdParts(): PluginOption {
     resolveId(source, importer) {
       const part = importer ? LAZY_ANTD_PARTS.find((p) => p.source === source && p.importer.test(importer)) : undefined;
       if (!part) return null;
-      used.add(part.module);
+      used.add(part);
       return path.join(here, part.module);
     },
     buildEnd() {
       // An Ant Design update that moves these files would silently bring the parts back: fail the build instead.
-      const missing = LAZY_ANTD_PARTS.filter((p) => !used.has(p.module));
-      if (missing.length) this.error(`lazy Ant Design parts not found: ${missing.map((p) => p.source).join(', ')}`);
+      const missing = LAZY_ANTD_PARTS.filter((p) => !used.has(p));
+      if (missing.length) this.error(`lazy Ant Design parts not found: ${missing.map((p) => `${p.source} from ${p.importer.source}`).join(', ')}`);
+    },
+  };
+}
+
+/**
+ * The entry's, the shell's and the dashboard's code in a few large chunks instead of ≈90 small ones
+ * (docs/decisions/web-delivery.md, 'Sixth round'). rolldown's automatic splitting makes a chunk of every set of
+ * modules shared by the same lazy routes; with Ant Design's many small shared modules that was 14 files for the
+ * login screen and 88 for the dashboard, and on HTTP/1.1 (six connections, a round trip each) their number cost
+ * more than their bytes.
+ *
+ * The build runs twice (`npm run build`): a first pass with the automatic splitting only writes a plan
+ * (CHUNK_PLAN_OUT): for each layer below, the modules of the chunks its roots load statically, minus the entry's and
+ * the earlier layers'; the second pass (CHUNK_PLAN) puts each layer's modules in one chunk. Chunks are taken from a
+ * real build rather than from the module graph because the graph's imports are not what is used: an import of
+ * `antd` lists every component its index re-exports, tree shaking keeps the ones a screen uses. A layer is closed
+ * (what its modules import is in it or in an earlier layer), so its chunk imports only earlier ones: no cycle between
+ * chunks, which broke the login when a group cut through Ant Design's circular imports (fifth round).
+ * `chunkCycles` below fails the build if a stale or wrong plan makes one anyway.
+ */
+const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean }> = [
+  // The login screen's download (index.html's script and its static imports).
+  { name: 'entry', roots: ['src/main.tsx'] },
+  // Every screen behind the shell runs in these: Ant Design's core and theme, TanStack Query, the shell itself.
+  // Split in two (`vendor`): the packages (with the Ant Design parts of src/lib/antd they import) and the app's own
+  // code, so that the screens before the shell (recovery, new session), which use Ant Design's core but not the
+  // header and menu, do not download the shell's code with it.
+  { name: 'shell', roots: ['src/app/app-providers.tsx', 'src/app/query.tsx', 'src/app/shell/app-shell.tsx', 'src/features/access/index.ts'], vendor: true },
+  // The first page after login.
+  { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true },
+];
+/** A layer's modules that go to its `-vendor` chunk: packages only import packages (and the lazy Ant Design parts). */
+const VENDOR = /[\\/]node_modules[\\/]|[\\/]src[\\/]lib[\\/]antd[\\/]/;
+const planOut = process.env.CHUNK_PLAN_OUT;
+const planIn = process.env.CHUNK_PLAN && existsSync(process.env.CHUNK_PLAN) ? (JSON.parse(readFileSync(process.env.CHUNK_PLAN, 'utf8')) as Record<string, string>) : null;
+
+/** First pass: each layer's modules, from the chunks the automatic splitting made (written to CHUNK_PLAN_OUT). */
+function chunkPlan(out: string): PluginOption {
+  return {
+    name: 'portal-chunk-plan',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = [...Object.values(bundle)].filter((item): item is OutputChunk => item.type === 'chunk');
+      const taken = new Set<string>();
+      const plan: Record<string, string> = {};
+      for (const layer of CHUNK_LAYERS) {
+        const roots = layer.roots.map((r) => path.join(here, r));
+        const todo = chunks.filter((c) => c.moduleIds.some((id) => roots.includes(id))).map((c) => c.fileName);
+        if (todo.length === 0) this.error(`chunk layer ${layer.name}: none of its roots is in the bundle`);
+        while (todo.length) {
+          const file = todo.pop()!;
+          if (taken.has(file)) continue;
+          taken.add(file);
+          const chunk = chunks.find((c) => c.fileName === file)!;
+          for (const id of chunk.moduleIds) plan[id] = layer.vendor && VENDOR.test(id) ? `${layer.name}-vendor` : layer.name;
+          todo.push(...chunk.imports);
+        }
+      }
+      mkdirSync(path.dirname(out), { recursive: true });
+      writeFileSync(out, JSON.stringify(plan));
+    },
+  };
+}
+
+/** Fails the build when chunks import each other in a cycle (a chunk would read another's values before they exist). */
+function chunkCycles(): PluginOption {
+  return {
+    name: 'portal-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const item of Object.values(bundle)) if (item.type === 'chunk') imports.set(item.fileName, item.imports);
+      const state = new Map<string, 'open' | 'done'>();
+      const visit = (file: string, trail: string[]): void => {
+        if (state.get(file) === 'done') return;
+        if (state.get(file) === 'open') this.error(`chunks import each other in a cycle: ${[...trail.slice(trail.indexOf(file)), file].join(' → ')}`);
+        state.set(file, 'open');
+        for (const next of imports.get(file) ?? []) visit(next, [...trail, file]);
+        state.set(file, 'done');
+      };
+      for (const file of imports.keys()) visit(file, []);
     },
   };
 }
@@ -147,7 +262,10 @@ export default defineConfig(({ mode }) => ({
     lazyAntdParts(),
     inlineRoutePaths(),
     offlineScreens(),
-    VitePWA({
+    chunkCycles(),
+    planOut ? chunkPlan(planOut) : null,
+    // The plan pass (chunkPlan) needs only the chunks.
+    planOut ? null : VitePWA({
       strategies: 'generateSW',
       // Registered by src/app/service-worker.ts (workbox-window), which decides when an update reloads the page.
       injectRegister: false,
@@ -170,7 +288,7 @@ export default defineConfig(({ mode }) => ({
       },
     }),
     // brotli (quality 11) and gzip copies of every text file, served by @fastify/static's preCompressed.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512, include: /\.(html|js|css|svg|json|webmanifest|txt)$/ }),
+    planOut ? null : compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512, include: /\.(html|js|css|svg|json|webmanifest|txt)$/ }),
     // `ANALYZE=1 npm run build` writes dist/stats.html: what is in each chunk, with gzip and brotli sizes.
     process.env.ANALYZE ? (visualizer({ filename: path.join(outDir, 'stats.html'), gzipSize: true, brotliSize: true }) as PluginOption) : null,
   ],
@@ -182,6 +300,7 @@ export default defineConfig(({ mode }) => ({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
+    minify: planOut ? false : undefined,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z'] },
@@ -192,6 +311,8 @@ export default defineConfig(({ mode }) => ({
           // contract's zod-free modules (texts, formatting, CUIT) stay out of it: the dashboard shows money and
           // texts without downloading zod.
           groups: [
+            // The second pass: the layers' modules, one chunk each (first, so that a contract module in a layer is in it).
+            ...(planIn ? [{ debugName: 'chunk layers', name: (id: string) => planIn[id] ?? null }] : []),
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             { name: 'phone', test: /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]phone/ },
             { debugName: 'contract module', name: (id: string) => /[\\/]packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null },

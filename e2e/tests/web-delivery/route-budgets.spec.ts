@@ -22,24 +22,23 @@ const TARGET_KB = 300;
  * weighs in each); every other route is held to TARGET_KB. An address's trailing id or date is `:param`.
  */
 const OVER_TARGET: Record<string, number> = {
-  '/1/pedidos': 401,
-  '/1/ordenescompra': 401,
-  '/1/pedidos/historial': 331,
-  '/1/cfiscales': 328,
-  '/1/cronologico': 357,
-  '/1/financiero': 357,
-  '/1/canjes': 357,
-  '/1/granos': 356,
-  '/1/contratos': 352,
-  '/1/posicionstockventas': 338,
-  '/3/gestionpedidos': 337,
-  '/1/usuarios': 416,
-  '/1/parametros': 358,
-  '/1/auditoria': 411,
-  '/4/repartos': 440,
-  '/4/detalle-cliente/:param': 440,
-  '/4/envases': 440,
-  '/6/autorizacion': 331,
+  // The two access screens below import Ant Design's core from the shell's package layer (one chunk) and download
+  // all of it (docs/performance.md 'Sixth round').
+  '/forgot': 318,
+  '/welcome/new': 311,
+  '/1/pedidos': 353,
+  '/1/ordenescompra': 353,
+  '/1/pedidos/historial': 311,
+  '/1/cfiscales': 318,
+  '/1/cronologico': 340,
+  '/1/financiero': 340,
+  '/1/canjes': 340,
+  '/1/granos': 333,
+  '/1/contratos': 335,
+  '/1/posicionstockventas': 322,
+  '/3/gestionpedidos': 317,
+  '/1/usuarios': 361,
+  '/1/auditoria': 384,
 };
 const budgetOf = (route: string) => OVER_TARGET[route.replace(/\/[\d-]+$/, '/:param')] ?? TARGET_KB;
 
@@ -105,7 +104,8 @@ async function measure(browser: Browser, baseURL: string, testInfo: TestInfo, se
       expect(new URL(page.url()).hash, route).toBe(`#${route}`);
       await expect(page.locator('.ant-result'), route).toHaveCount(0);
       const kb = await scriptKB(page, encodings);
-      expect(encodings.length, route).toBeGreaterThan(3);
+      // Scripts were fetched and counted (the login screen is two files since the sixth round: entry and runtime).
+      expect(encodings.length, route).toBeGreaterThan(1);
       const budget = budgetOf(route);
       results.push(`${route} ${kb.toFixed(1)} kB (budget ${budget})`);
       expect.soft(kb, `${route}: ${kb.toFixed(1)} kB of compressed JavaScript`).toBeLessThanOrEqual(budget);

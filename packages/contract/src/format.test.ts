@@ -29,6 +29,12 @@ test("today is Buenos Aires' day, not UTC's", () => {
   // 02:30 UTC on the 22nd is still 23:30 of the 21st in Argentina (UTC-3).
   assert.equal(todayInArgentina(new Date('2026-11-22T02:30:00Z')), '2026-11-21');
   assert.equal(todayInArgentina(new Date('2026-11-22T03:30:00Z')), '2026-11-22');
+  // The answer kept for a quarter hour is the one Intl gives, around midnight and anywhere in time, in any order.
+  const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const midnight = Date.parse('2026-11-22T03:00:00Z');
+  const instants = [-1, 0, 1, 899_999, 900_000, -900_000, -900_001].map((d) => midnight + d);
+  for (let i = 0; i < 2_000; i++) instants.push(Math.floor(Math.random() * 4_000_000_000_000));
+  for (const t of [...instants, ...instants.reverse()]) assert.equal(todayInArgentina(new Date(t)), intl.format(new Date(t)), new Date(t).toISOString());
 });
 
 test('dates and phones', () => {

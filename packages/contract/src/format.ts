@@ -34,9 +34,23 @@ export function parseEsArNumber(text: string): string | null {
 
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/**
+ * The last answer and the quarter hour of UTC it holds for. A day in any zone starts at a local midnight, and every
+ * zone's offset from UTC is a whole number of quarter hours, so within one UTC quarter hour the date cannot change:
+ * the server asks for it on every request (module access, dashboard), and formatting it costs microseconds each time.
+ */
+const QUARTER_HOUR_MS = 900_000;
+let lastQuarter = Number.NaN;
+let lastDay = '';
+
 /** Today's date (YYYY-MM-DD) in Buenos Aires, whatever the machine's zone. */
 export function todayInArgentina(now: Date = new Date()): string {
-  return ymdFormat.format(now);
+  const quarter = Math.floor(now.getTime() / QUARTER_HOUR_MS);
+  if (quarter !== lastQuarter) {
+    lastDay = ymdFormat.format(now);
+    lastQuarter = quarter;
+  }
+  return lastDay;
 }
 
 /** "2026-11-21" → "21-11-2026" (the spec's DD-MM-yyyy). */

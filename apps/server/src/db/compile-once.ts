@@ -18,3 +18,24 @@ export function compileOnce<A extends Args, R>(markers: A, build: (args: A) => {
   }
   return (args) => ({ ...template, parameters: slots.map((k, i) => (k === undefined ? template.parameters[i] : args[k])) });
 }
+
+const perDb = new WeakMap<object, Map<string, (args: never) => CompiledQuery<unknown>>>();
+/** Shapes kept per database at most: a shape beyond them is built each time, as before. */
+const MAX_SHAPES = 64;
+
+/**
+ * compileOnce for a repository statement run on whatever `db` its caller passes: compiled the first time `db` runs
+ * it in this `shape`, then reused. `shape` names everything besides the parameters that makes the text differ (a
+ * list's length, which parts are asked for); the caller must include all of it, since two texts under one shape
+ * would send the first one's text with the second one's values. A transaction is a database of its own here.
+ */
+export function compiledFor<A extends Args, R>(db: object, shape: string, markers: () => A, build: (args: A) => { compile(): CompiledQuery<R> }): (args: A) => CompiledQuery<R> {
+  let shapes = perDb.get(db);
+  if (!shapes) perDb.set(db, (shapes = new Map()));
+  let compiled = shapes.get(shape) as ((args: A) => CompiledQuery<R>) | undefined;
+  if (!compiled) {
+    compiled = compileOnce(markers(), build);
+    if (shapes.size < MAX_SHAPES) shapes.set(shape, compiled as (args: never) => CompiledQuery<unknown>);
+  }
+  return compiled;
+}

@@ -8,14 +8,15 @@ import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-erro
 import type { DB } from '../db/database.js';
 import { readTables, writeWatchOf } from '../db/write-watch.js';
 import { AnswerCache } from './answer-cache.js';
-import { enabledFrom, enabledModuleIds, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
+import { enabledModuleIds, enabledOnce, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
 import { compileOnce } from '../db/compile-once.js';
 import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
 
 /** The lists an entity buys at: its own (or the default), and the company's default list for what its own lacks. */
 export type PriceLists = { id: number; fallback: number };
 
-export type AuthUser = { userId: number; familyId: string; username: string; email: string };
+/** `ip`: the address the request came from (request.ip, TRUST_PROXY honoured), which its audit rows record. */
+export type AuthUser = { userId: number; familyId: string; username: string; email: string; ip: string };
 
 /**
  * Credentials a browser-opened URL carries in its query (window.open and <a href> cannot send headers): `token`
@@ -135,6 +136,18 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
     membershipQuery(app.db, { fam: a.fam, sub: a.sub }, a.cuit, a.entityCode),
   );
 
+  /**
+   * What a gate row's module settings say is the same for every request that row answers (a kept row answers many):
+   * the settings are read from it once per row (and the enabled set once per row, device and day: enabledOnce).
+   * Nothing changes them afterwards (requireModule and GET /data only read them).
+   */
+  const settingsOfRow = new WeakMap<object, ModuleSettingsRow[]>();
+  function moduleSettingsOf(rows: Parameters<typeof toModuleSettings>[0]): ModuleSettingsRow[] {
+    let settings = settingsOfRow.get(rows);
+    if (!settings) settingsOfRow.set(rows, (settings = toModuleSettings(rows)));
+    return settings;
+  }
+
   /** The statement's first row, from the cache when fresh. */
   function firstRow<T>(compiled: CompiledQuery<T>): Promise<T | undefined> {
     if (watch && cache.ttlMs > 0 && !watchedTexts.has(compiled.sql)) {
@@ -146,13 +159,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
   }
 
   /** The user of a token whose family is not revoked and who is not deleted, or 401. */
-  async function liveUser(claims: { sub: number; fam: string }): Promise<AuthUser> {
+  async function liveUser(request: FastifyRequest, claims: { sub: number; fam: string }): Promise<AuthUser> {
     const row = await firstRow(liveUserStatement({ fam: claims.fam, sub: claims.sub }));
     if (!row || row.revoked_at || row.deleted_at) throw unauthorized(msg.tokenInvalido);
-    return { userId: row.id, familyId: claims.fam, username: row.username, email: row.email };
+    return { userId: row.id, familyId: claims.fam, username: row.username, email: row.email, ip: request.ip };
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthUser> => liveUser(claimsOf(request)));
+  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthUser> => liveUser(request, claimsOf(request)));
 
   /**
    * The whole gate in one round trip (every request of every area pays it): the token's family and user are
@@ -169,13 +182,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
     const malformed = !cuit ? msg.empresaObligatoria : !/^\d{11}$/.test(cuit) ? msg.cuitLongitud : null;
     if (malformed) {
       // A dead token is a 401 before any complaint about the headers (the checks' order).
-      await liveUser(claims);
+      await liveUser(request, claims);
       throw badRequest(malformed);
     }
 
     const membership = await firstRow(membershipStatement({ fam: claims.fam, sub: claims.sub, cuit: cuit!, entityCode: entityCodeOf(code) }));
     if (!membership || membership.revoked_at || membership.deleted_at) throw unauthorized(msg.tokenInvalido);
-    const user: AuthUser = { userId: membership.user_id, familyId: claims.fam, username: membership.username, email: membership.email };
+    const user: AuthUser = { userId: membership.user_id, familyId: claims.fam, username: membership.username, email: membership.email, ip: request.ip };
     // A company that does not exist and one the user is not linked to answer alike: nothing leaks.
     if (membership.member === null || membership.id === null || !membership.active) return deny(request, user, null, 'company', msg.empresaSinAcceso);
     if (membership.suspended) return deny(request, user, membership.id, 'suspended', msg.sesionSuspendida);
@@ -193,7 +206,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
       groupAccounts: membership.group_accounts!,
       // A copy: the row may be a kept answer that other requests share.
       hiddenCurrencies: [...(membership.hidden_currencies ?? [])],
-      modules: toModuleSettings(membership.module_rows ?? []),
+      modules: membership.module_rows ? moduleSettingsOf(membership.module_rows) : [],
       entity: null,
       actingAs: false,
     };
@@ -233,7 +246,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
     const device = deviceOf(request);
     const today = todayInArgentina();
     const enabled = tenant.modules
-      ? enabledFrom(tenant.modules, device, today)
+      ? enabledOnce(tenant.modules, device, today)
       : await enabledModuleIds(app.db, { companyId: tenant.company.id, userId: user.userId, device, today });
     if (!enabled.has(moduleId)) await deny(request, user, tenant.company.id, `module:${moduleId}:${device}`, msg.moduloNoHabilitado);
   });

@@ -91,6 +91,26 @@ describe('static files', () => {
   });
 });
 
+describe('security headers', () => {
+  test('a hashed asset carries only the headers that act on a script: nosniff and the resource policy', async () => {
+    const res = await get('/assets/index-Ab12Cd34.js', 'br');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      assert.equal(res.headers[name], undefined, name);
+    }
+  });
+
+  test('documents, the service worker and API answers keep them all, the CSP included', async () => {
+    for (const url of ['/', '/index.html', '/sw.js', '/healthz']) {
+      const res = await get(url, 'br');
+      assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, url);
+      assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+    }
+  });
+});
+
 describe('API answers', () => {
   test('above the threshold they go out compressed when asked, plain when not', async () => {
     const plain = await get('/api/docs');

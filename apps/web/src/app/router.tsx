@@ -215,26 +215,27 @@ export const router = createHashRouter([
         handle: { module: 'stock' },
         lazy: () => import('../features/stock/stock-page').then((m) => ({ Component: m.StockPage })),
       },
-      // Field sales (field-warehouse.md §2): Visitas, customer detail (with or without id), Envases.
+      // Field sales (field-warehouse.md §2): Visitas, customer detail (with or without id), Envases: a chunk each,
+      // all precached for offline use (OFFLINE_SCREENS in vite.config.ts).
       {
         path: 'repartos',
         handle: { module: 'repartos' },
-        lazy: () => import('../features/visits').then((m) => ({ Component: m.VisitsPage })),
+        lazy: () => import('../features/visits/visits-page').then((m) => ({ Component: m.VisitsPage })),
       },
       {
         path: 'detalle-cliente/:fecha',
         handle: { module: 'repartos' },
-        lazy: () => import('../features/visits').then((m) => ({ Component: m.CustomerDetailPage })),
+        lazy: () => import('../features/visits/new-order-page').then((m) => ({ Component: m.NewOrderPage })),
       },
       {
         path: 'detalle-cliente/:id/:fecha',
         handle: { module: 'repartos' },
-        lazy: () => import('../features/visits').then((m) => ({ Component: m.CustomerDetailPage })),
+        lazy: () => import('../features/visits/customer-detail-page').then((m) => ({ Component: m.CustomerDetailPage })),
       },
       {
         path: 'envases',
         handle: { module: 'repartos' },
-        lazy: () => import('../features/visits').then((m) => ({ Component: m.ContainersPage })),
+        lazy: () => import('../features/visits/containers-page').then((m) => ({ Component: m.ContainersPage })),
       },
       {
         path: 'recibos',

@@ -1,6 +1,7 @@
 import { API_PREFIX, msg, type OauthResponse } from '@portal/contract';
 import { sessionStore } from './session-store';
 import { isMobileNow } from './device';
+import { recordRotation, rotationOf } from './token-handoff';
 
 /** A refusal from the server, carrying its Spanish message. */
 export class ApiError extends Error {
@@ -51,8 +52,9 @@ function headers(anonymous: boolean): Record<string, string> {
 
 /**
  * One refresh at a time, across tabs: concurrent 401s of this tab wait for the same rotation, and tabs take turns
- * through a Web Lock, the later one using the tokens the earlier one stored instead of presenting the rotated
- * token again. Where Web Locks are missing (a page not served over a secure origin), the server's 30-s grace
+ * through a Web Lock, the later one using the tokens the earlier one stored (local storage, or the pair it handed
+ * over in IndexedDB when local storage has not brought them yet: lib/token-handoff.ts) instead of presenting the
+ * rotated token again. Where Web Locks are missing (a page not served over a secure origin), the server's 30-s grace
  * window answers a repeated token with the same pair, so two tabs still keep the session.
  *
  * Only the server's refusal of the refresh token ends the session. A refresh that never got an answer (no
@@ -77,6 +79,12 @@ async function refreshTokens(sentWith?: string | null): Promise<RefreshOutcome> 
         if (!current) return 'refused';
         // Another tab rotated it while this one waited: its tokens are already in the store.
         if (current !== stale) return 'renewed';
+        // Or they are not here yet (local storage reaches other tabs late): the pair it handed over is.
+        const handed = await rotationOf(current);
+        if (handed) {
+          sessionStore.set(handed);
+          return 'renewed';
+        }
         const res = await fetch(buildUrl('/oauth'), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -86,6 +94,8 @@ async function refreshTokens(sentWith?: string | null): Promise<RefreshOutcome> 
         if (!res.ok) return 'unreachable';
         const tokens = (await res.json()) as OauthResponse;
         sessionStore.set({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+        // Before the lock goes to the next tab.
+        await recordRotation(current, tokens.access_token, tokens.refresh_token);
         return 'renewed';
       });
     } catch {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, DatePicker, Drawer, Form, Space, Typography, type FormInstance, type FormRule } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from './dayjs';
 import { todayInArgentina } from '@portal/contract';
 import { useNotify } from './notify';
 import './date-range-search.css';

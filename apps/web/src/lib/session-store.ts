@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { forgetRotation } from './token-handoff';
 
 /**
  * What the browser keeps between visits (access.md §4: tokens in local storage): the tokens, the active
@@ -51,6 +52,7 @@ export const sessionStore = {
     state = EMPTY;
     localStorage.removeItem(KEY);
     localStorage.removeItem(PERSISTED_QUERIES_KEY);
+    void forgetRotation();
     listeners.forEach((l) => l());
   },
   subscribe(listener: () => void) {

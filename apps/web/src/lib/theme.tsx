@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import esES from 'antd/es/locale/es_ES';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import { useBranding } from './branding';
 import { useSession } from './session-store';
-
-dayjs.locale('es');
 
 const DEFAULT_PRIMARY = '#2E7D32';
 const FONT_FAMILY = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";

@@ -39,7 +39,7 @@ import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
 import { LOGIN_THROTTLES, type LoginThrottle, type ThrottleRule } from './login-throttle.js';
 import * as repo from './repository.js';
-import { enabledFrom, enabledModuleIds } from '../../lib/module-access.js';
+import { enabledModuleIds, enabledOnce } from '../../lib/module-access.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { sharedStatement } from '../../db/shared-answers.js';
 import { toCompanySession, toEntidad, toMenu } from './mapper.js';
@@ -228,7 +228,7 @@ export class AccessService {
       // Only the modules enabled for this user, on this device, today (the API refuses the others alike): from the
       // module settings the access gate read with the membership.
       tenant.modules
-        ? enabledFrom(tenant.modules, device, todayInArgentina())
+        ? enabledOnce(tenant.modules, device, todayInArgentina())
         : enabledModuleIds(this.d.db, { companyId: tenant.company.id, userId: user.userId, device, today: todayInArgentina() }),
     ]);
     if (!row) throw unauthorized(msg.tokenInvalido);
@@ -279,7 +279,7 @@ export class AccessService {
         await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
         await repo.voidPasswordResets(trx, user.userId);
       }
-      await writeAudit(trx, { action: body.pass ? 'profile.password' : 'profile.save', userId: user.userId });
+      await writeAudit(trx, { action: body.pass ? 'profile.password' : 'profile.save', userId: user.userId, ip: user.ip });
     });
     return { success: true, msg: msg.perfilGuardado, first_name: body.first_name, last_name: body.last_name };
   }
@@ -296,7 +296,7 @@ export class AccessService {
       await repo.updateUser(trx, user.userId, { first_name: first, last_name: last, password_hash: hash, change_password: false });
       await repo.revokeAllFamilies(trx, user.userId, 'password-change', user.familyId);
       await repo.voidPasswordResets(trx, user.userId);
-      await writeAudit(trx, { action: 'profile.forced-change', userId: user.userId });
+      await writeAudit(trx, { action: 'profile.forced-change', userId: user.userId, ip: user.ip });
     });
     return { success: true, msg: msg.perfilGuardado, first_name: first, last_name: last };
   }
@@ -352,7 +352,7 @@ export class AccessService {
   async deleteSession(user: AuthUser, cuit: string) {
     const company = await repo.findCompanyByCuit(this.d.db, cuit);
     if (!company || !(await repo.deleteActiveSession(this.d.db, user.userId, company.id))) throw notFound(msg.sesionInexistente);
-    await writeAudit(this.d.db, { action: 'session.deleted', userId: user.userId, companyId: company.id });
+    await writeAudit(this.d.db, { action: 'session.deleted', userId: user.userId, companyId: company.id, ip: user.ip });
     return { success: true, msg: msg.sesionEliminada };
   }
 

@@ -50,7 +50,7 @@ describe('GET /proxy/auditoria', () => {
     const createdRow = all.items.find((i) => i.accion === 'admin.user-created');
     assert.equal(createdRow?.usuario, 'admin');
     assert.equal(createdRow?.detalle.username, 'auditado');
-    // From where: the request's address, which the service never passed by hand (lib/audit.ts request context).
+    // From where: the request's address, which the gate put on the admin's AuthUser and the service passed on.
     assert.equal(createdRow?.ip, '192.0.2.12');
   });
 

@@ -109,7 +109,7 @@ export class AdminService {
         });
         await repo.replaceProfiles(trx, companyId, id, body.perfiles);
         await repo.replaceEntities(trx, companyId, id, entityIds);
-        await writeAudit(trx, { action: 'admin.user-created', userId: admin.userId, companyId, detail: { user: id, username: body.username } });
+        await writeAudit(trx, { action: 'admin.user-created', userId: admin.userId, ip: admin.ip, companyId, detail: { user: id, username: body.username } });
         return id;
       });
       return { success: true as const, msg: msg.usuarioAlta, item: await this.itemOf(this.d.db, companyId, userId) };
@@ -155,6 +155,7 @@ export class AdminService {
         await writeAudit(trx, {
           action: 'admin.user-updated',
           userId: admin.userId,
+          ip: admin.ip,
           companyId,
           detail: { user: target.id, fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined) },
         });
@@ -172,7 +173,7 @@ export class AdminService {
     if (!body.actua_como) {
       await this.d.db.transaction().execute(async (trx) => {
         await repo.setActingAs(trx, admin.userId, null);
-        await writeAudit(trx, { action: 'admin.acting-as', userId: admin.userId, companyId, detail: { entity: null } });
+        await writeAudit(trx, { action: 'admin.acting-as', userId: admin.userId, ip: admin.ip, companyId, detail: { entity: null } });
       });
       return { success: true as const, msg: msg.actuaComoQuitado, entidad: null };
     }
@@ -181,7 +182,7 @@ export class AdminService {
     if (!entity.active) throw forbidden(msg.entidadInactiva);
     await this.d.db.transaction().execute(async (trx) => {
       await repo.setActingAs(trx, admin.userId, entity.id);
-      await writeAudit(trx, { action: 'admin.acting-as', userId: admin.userId, companyId, detail: { entity: entity.code } });
+      await writeAudit(trx, { action: 'admin.acting-as', userId: admin.userId, ip: admin.ip, companyId, detail: { entity: entity.code } });
     });
     return { success: true as const, msg: msg.entidadElegida, entidad: toEntidad(entity) };
   }
@@ -203,6 +204,7 @@ export class AdminService {
       await writeAudit(trx, {
         action: others === 0 ? 'admin.user-deleted' : 'admin.user-removed',
         userId: admin.userId,
+        ip: admin.ip,
         companyId,
         detail: { user: target.id, username: target.username },
       });
@@ -269,7 +271,7 @@ export class AdminService {
     enableParents(settings, known, company);
     const beyond = await this.d.db.transaction().execute(async (trx) => {
       await repo.upsertCompanySettings(trx, companyId, settings);
-      await writeAudit(trx, { action: 'admin.company-modules', userId: admin.userId, companyId, detail: { modules: [...settings.keys()] } });
+      await writeAudit(trx, { action: 'admin.company-modules', userId: admin.userId, ip: admin.ip, companyId, detail: { modules: [...settings.keys()] } });
       return repo.countUsersBeyondCompany(trx, companyId);
     });
     return beyond > 0
@@ -308,7 +310,7 @@ export class AdminService {
     const { own: rows, inherit } = splitOwnAndInherited(settings, company);
     await this.d.db.transaction().execute(async (trx) => {
       await repo.saveUserSettings(trx, companyId, target.id, rows, inherit);
-      await writeAudit(trx, { action: 'admin.user-modules', userId: admin.userId, companyId, detail: { user: target.id, modules: [...settings.keys()] } });
+      await writeAudit(trx, { action: 'admin.user-modules', userId: admin.userId, ip: admin.ip, companyId, detail: { user: target.id, modules: [...settings.keys()] } });
     });
     return { success: true, warning: false, msg: msg.modulosGuardados };
   }
@@ -336,7 +338,7 @@ export class AdminService {
       .map(([key, value]) => ({ key, value: String(value) }));
     await this.d.db.transaction().execute(async (trx) => {
       await repo.upsertParameters(trx, companyId, values);
-      await writeAudit(trx, { action: 'admin.parameters', userId: admin.userId, companyId, detail: Object.fromEntries(values.map((v) => [v.key, v.value])) });
+      await writeAudit(trx, { action: 'admin.parameters', userId: admin.userId, ip: admin.ip, companyId, detail: Object.fromEntries(values.map((v) => [v.key, v.value])) });
     });
     return { success: true as const, msg: msg.parametrosGuardados, configuracion: await this.configuracion(companyId) };
   }

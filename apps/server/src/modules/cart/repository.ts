@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { compiledFor } from '../../db/compile-once.js';
 import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
 
 /**
@@ -9,8 +10,11 @@ import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
  */
 
 export type CartKind = 'sales' | 'purchase';
-/** `lists`: the entity's price lists as the access gate read them for this request (read again when absent). */
-export type CartOwner = { companyId: number; entityId: number; userId: number; kind: CartKind; lists?: PriceLists | null };
+/**
+ * `lists`: the entity's price lists as the access gate read them for this request (read again when absent); `ip`:
+ * the request's address, which the audit row of a confirmation records.
+ */
+export type CartOwner = { companyId: number; entityId: number; userId: number; kind: CartKind; lists?: PriceLists | null; ip?: string | null };
 
 export type CartRow = {
   id: number;
@@ -123,13 +127,26 @@ export async function cartLines(db: DB, companyId: number, cartId: number, price
 
 /**
  * The caller's open cart with its lines (as cartLines reads them: every amount a decimal string) in one statement;
- * undefined when there is none.
+ * undefined when there is none. Built and compiled once per database (db/compile-once.ts), with and without price
+ * lists: every cart sends the same text with its own owner and lists.
  */
 export async function openCartWithLines(db: DB, o: CartOwner, priceListId: PriceLists | null): Promise<(CartRow & { lines: LineRow[] }) | undefined> {
-  const r = await sql<CartRow & { lines: LineRow[] }>`select ${cartColumns},
-      (select coalesce(json_agg(x order by x.line_id), '[]'::json) from (${linesSql(o.companyId, sql`c.id`, priceListId)}) x) as lines
+  type Slots = { companyId: number; entityId: number; userId: number; kind: string; listId: number; fallback: number };
+  const statement = compiledFor(
+    db,
+    `cart.openCartWithLines:${priceListId ? 'lists' : 'none'}`,
+    () => ({ companyId: -1_000_001, entityId: -1_000_002, userId: -1_000_003, kind: '\u0000kind', ...(priceListId ? { listId: -1_000_004, fallback: -1_000_005 } : {}) }) as Slots,
+    (a) => {
+      const raw = sql<CartRow & { lines: LineRow[] }>`select ${cartColumns},
+      (select coalesce(json_agg(x order by x.line_id), '[]'::json) from (${linesSql(a.companyId, sql`c.id`, priceListId ? { id: a.listId, fallback: a.fallback } : null)}) x) as lines
     from carts c
-    where c.company_id = ${o.companyId} and c.entity_id = ${o.entityId} and c.user_id = ${o.userId} and c.kind = ${o.kind} and c.status = 'open'`.execute(db);
+    where c.company_id = ${a.companyId} and c.entity_id = ${a.entityId} and c.user_id = ${a.userId} and c.kind = ${a.kind} and c.status = 'open'`;
+      return { compile: () => raw.compile(db) };
+    },
+  );
+  const r = await db.executeQuery(
+    statement({ companyId: o.companyId, entityId: o.entityId, userId: o.userId, kind: o.kind, listId: priceListId?.id ?? 0, fallback: priceListId?.fallback ?? 0 }),
+  );
   return r.rows[0];
 }
 

@@ -62,7 +62,7 @@ export class CartService {
   }
 
   owner(user: AuthUser, tenant: EntityTenant, kind: repo.CartKind): repo.CartOwner {
-    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind, lists: tenant.entity.priceLists };
+    return { companyId: tenant.company.id, entityId: tenant.entity.id, userId: user.userId, kind, lists: tenant.entity.priceLists, ip: user.ip };
   }
 
   /** The open cart, created (with the single destination and origin preselected) when there is none. */

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FacetType } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import { compiledFor } from '../../db/compile-once.js';
 import type { PriceLists } from '../../plugins/access.js';
 
 /**
@@ -192,7 +193,8 @@ export const finalPriceSql = sql<string>`round(i.list_price * (1 - i.discount1 /
 
 /**
  * Full rows of the given products in this company priced in this list, with the entity's last purchase of each
- * and the quantity already in the user's open sales cart. Order follows `ids`.
+ * and the quantity already in the user's open sales cart. Order follows `ids`. Built and compiled once per database
+ * and number of ids (db/compile-once.ts): every catalogue page sends the same text with its own values.
  */
 export async function productsByIds(
   db: DB,
@@ -200,10 +202,27 @@ export async function productsByIds(
   ids: number[],
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const { companyId, entityId, userId } = scope;
+  type Slots = Record<string, number>;
+  const slots = (companyId: number, entityId: number, userId: number, idOf: (i: number) => number): Slots => {
+    const out: Slots = { companyId, entityId, userId };
+    for (let i = 0; i < ids.length; i++) out[`id${i}`] = idOf(i);
+    return out;
+  };
+  const statement = compiledFor(
+    db,
+    `catalog.productsByIds:${ids.length}`,
+    () => slots(-1_000_001, -1_000_002, -1_000_003, (i) => -2_000_000 - i),
+    (a) => productsByIdsSql(db, a.companyId!, a.entityId!, a.userId!, ids.map((_, i) => a[`id${i}`]!)),
+  );
+  const r = await db.executeQuery(statement(slots(scope.companyId, scope.entityId, scope.userId, (i) => ids[i]!)));
+  const byId = new Map(r.rows.map((x) => [x.id, x]));
+  return ids.map((id) => byId.get(id)).filter((x): x is ProductRow => x !== undefined);
+}
+
+function productsByIdsSql(db: DB, companyId: number, entityId: number, userId: number, ids: number[]) {
   // The entity's list (or the company's default) and the default as the fallback, in the same statement: one round
   // trip for the page's products.
-  const r = await sql<ProductRow>`
+  const r = sql<ProductRow>`
     with pl as (
       select coalesce((select e.price_list_id from entities e where e.id = ${entityId} and e.company_id = ${companyId}), d.id) as id, d.id as fallback
       from (select (select l.id from price_lists l where l.company_id = ${companyId} and l.is_default order by l.id limit 1) as id) d
@@ -225,9 +244,8 @@ export async function productsByIds(
     left join cart_lines cl on cl.product_id = p.id and cl.cart_id = (
       select c.id from carts c where c.company_id = ${companyId} and c.entity_id = ${entityId} and c.user_id = ${userId}
         and c.kind = 'sales' and c.status = 'open')
-    where p.company_id = ${companyId} and p.active and p.id in (${sql.join(ids)})`.execute(db);
-  const byId = new Map(r.rows.map((x) => [x.id, x]));
-  return ids.map((id) => byId.get(id)).filter((x): x is ProductRow => x !== undefined);
+    where p.company_id = ${companyId} and p.active and p.id in (${sql.join(ids)})`;
+  return { compile: () => r.compile(db) };
 }
 
 /** Ultimos visitados: this user and entity, most recent first. */

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { compiledFor } from '../../db/compile-once.js';
 
 /**
  * The dashboard's SQL. Every function takes the company; customer figures take the entity, staff figures a
@@ -36,6 +37,8 @@ export type CustomerFigures = {
 /**
  * A customer's dashboard in one statement: each part a subquery on the composite indexes (company, entity, …),
  * aggregated to JSON with its amounts as text (decimal strings, never floats); the parts not asked for are left out.
+ * Built and compiled once per database and choice of parts (db/compile-once.ts): every customer's dashboard sends
+ * the same text with its own company, entity and dates.
  */
 export async function customerFigures(
   db: DB,
@@ -45,13 +48,38 @@ export async function customerFigures(
   from: string,
   parts: { summary: boolean; charts: boolean; grain: boolean },
 ): Promise<CustomerFigures> {
+  const statement = compiledFor(
+    db,
+    `dashboard.customerFigures:${Number(parts.summary)}${Number(parts.charts)}${Number(parts.grain)}`,
+    // Every marker must reach the parameters: company and entity are slots of any part, today of the summary only, the
+    // first month of the charts only (no part asked for: no slot at all).
+    () =>
+      ({
+        ...(parts.summary || parts.charts || parts.grain ? { companyId: -1_000_001, entityId: -1_000_002 } : {}),
+        ...(parts.summary ? { today: '\u0000today' } : {}),
+        ...(parts.charts ? { from: '\u0000from' } : {}),
+      }) as { companyId: number; entityId: number; today: string; from: string },
+    (a) => customerFiguresSql(db, a.companyId, a.entityId, a.today, a.from, parts),
+  );
+  const r = await db.executeQuery(statement({ companyId, entityId, today, from }));
+  return r.rows[0]!;
+}
+
+function customerFiguresSql(
+  db: DB,
+  companyId: number,
+  entityId: number,
+  today: string,
+  from: string,
+  parts: { summary: boolean; charts: boolean; grain: boolean },
+) {
   const list = (rows: RawBuilder<unknown>, order: RawBuilder<unknown>) => sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${rows}) x)`;
   const movements = sql`company_id = ${companyId} and entity_id = ${entityId}`;
   const orders = sql`o.company_id = ${companyId} and o.entity_id = ${entityId}`;
   const grains = sql`gm.company_id = ${companyId} and gm.entity_id = ${entityId}`;
   const k = (n: number) => sql`coalesce(sum(case when gm.kind = ${n} then gm.kilos end), 0)::text as ${sql.ref(`kilos${n}`)}`;
   const none = sql`null::json`;
-  const r = await sql<CustomerFigures>`select
+  const statement = sql<CustomerFigures>`select
     ${parts.summary ? list(sql`select currency, sum(amount)::text as total from account_movements where ${movements} group by currency`, sql`x.currency`) : none} as balances,
     ${parts.summary ? list(sql`select currency, sum(amount)::text as total, count(*)::int as documents from account_movements
         where ${movements} and amount > 0 and settled = false and due_date < ${today} group by currency`, sql`x.currency`) : none} as overdue,
@@ -61,8 +89,8 @@ export async function customerFigures(
     ${parts.charts ? list(sql`select to_char(o.ordered_on, 'YYYY-MM') as month, sum(o.total)::text as total from sales_orders o
         where ${orders} and o.status in ('approved', 'applied') and o.ordered_on >= ${from} group by to_char(o.ordered_on, 'YYYY-MM')`, sql`x.month`) : none} as "perMonth",
     ${parts.charts ? list(sql`select gm.grain, g.name, sum(gm.kilos)::text as kilos from grain_movements gm join grains g on g.code = gm.grain
-        where ${grains} and gm.kind = 1 and gm.date >= ${from} group by gm.grain, g.name`, sql`x.name`) : none} as deliveries`.execute(db);
-  return r.rows[0]!;
+        where ${grains} and gm.kind = 1 and gm.date >= ${from} group by gm.grain, g.name`, sql`x.name`) : none} as deliveries`;
+  return { compile: () => statement.compile(db) };
 }
 
 type OrderScope = { entityId?: number; sellerIds?: number[] | null };

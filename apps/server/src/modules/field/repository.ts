@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 
 /** All SQL of field sales. `scope` (company and rep) is a required argument of every function. */
-export type FieldScope = { companyId: number; userId: number };
+/** `ip`: the request's address, which the audit rows of a change record (the service's `scope` sets it). */
+export type FieldScope = { companyId: number; userId: number; ip?: string | null };
 
 /** The rep's own customers (route or registered by the rep) among `entityIds`. */
 export async function ownCustomerIds(db: DB, s: FieldScope, entityIds: number[]): Promise<Set<number>> {

@@ -27,7 +27,7 @@ function optionalKey(request: FastifyRequest): string | null {
 export function fieldRoutes(app: FastifyInstance, db: DB): void {
   const service = new FieldService(db);
   const opts = { prefix: FIELD_API_PREFIX };
-  const scope = (user: AuthUser, tenant: Tenant) => service.scope(tenant.company.id, user.userId, tenant.profileIds);
+  const scope = (user: AuthUser, tenant: Tenant) => service.scope(tenant.company.id, user.userId, tenant.profileIds, user.ip);
 
   registerRoute(app, r.estado, async ({ user, tenant, body }) => service.setState(scope(user, tenant), body), opts);
   registerRoute(app, r.visitasHoy, async ({ user, tenant, query }) => service.visitsOfDay(scope(user, tenant), query.day, query.semana), opts);

@@ -45,9 +45,9 @@ export class FieldService {
   constructor(private readonly db: DB) {}
 
   /** 403 unless this member holds a field profile. */
-  scope(companyId: number, userId: number, profileIds: number[]): FieldScope {
+  scope(companyId: number, userId: number, profileIds: number[], ip: string | null = null): FieldScope {
     if (!profileIds.some((p) => (FIELD_PROFILE_IDS as readonly number[]).includes(p))) throw forbidden(msg.moduloNoHabilitado);
-    return { companyId, userId };
+    return { companyId, userId, ip };
   }
 
   /** 403 unless the customer is one of the rep's. */
@@ -62,7 +62,7 @@ export class FieldService {
     await this.requireOwn(this.db, s, body.codent_id);
     await this.db.transaction().execute(async (trx) => {
       await repo.upsertVisitState(trx, s, body.codent_id, body.fecha, body.estado);
-      await writeAudit(trx, { action: 'field.visit-state', userId: s.userId, companyId: s.companyId, detail: { entity: body.codent_id, date: body.fecha, state: body.estado } });
+      await writeAudit(trx, { action: 'field.visit-state', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: body.codent_id, date: body.fecha, state: body.estado } });
     });
     return { success: true as const, msg: fieldMsg.estadoActualizado };
   }
@@ -200,7 +200,7 @@ export class FieldService {
         .executeTakeFirst();
       if (!row) return null; // the same key won a race a moment ago
       await trx.insertInto('field_sale_lines').values(lines.map((l) => ({ ...l, sale_id: row.id, company_id: s.companyId }))).execute();
-      await writeAudit(trx, { action: 'field.sale', userId: s.userId, companyId: s.companyId, detail: { sale: row.id, entity: body.codentiId, total } });
+      await writeAudit(trx, { action: 'field.sale', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { sale: row.id, entity: body.codentiId, total } });
       return row.id;
     });
     if (saved === null) {
@@ -254,7 +254,7 @@ export class FieldService {
           .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('idempotency_key', '=', key)
           .execute();
       }
-      await writeAudit(trx, { action: 'field.sale.delete', userId: s.userId, companyId: s.companyId, detail: { entity: entityId, date, sales: rows.map((r) => r.id) } });
+      await writeAudit(trx, { action: 'field.sale.delete', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: entityId, date, sales: rows.map((r) => r.id) } });
       return rows.length;
     });
     if (n === null) return (await replayed()) ?? answer(0, true);
@@ -277,7 +277,7 @@ export class FieldService {
           company_id: s.companyId, user_id: s.userId, entity_id: body.clienteId, visit_date: body.fecha, product_id: r.productoId, quantity: String(r.cantidad),
         }))).execute();
       }
-      await writeAudit(trx, { action: 'field.containers', userId: s.userId, companyId: s.companyId, detail: { entity: body.clienteId, rows: body.envases } });
+      await writeAudit(trx, { action: 'field.containers', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: body.clienteId, rows: body.envases } });
     });
     return { success: true as const, msg: 'Envases guardados', guardados: body.envases.length };
   }
@@ -319,7 +319,7 @@ export class FieldService {
         .returning('entity_id')
         .executeTakeFirst();
       if (!link) throw conflict(fieldMsg.errorPedido); // lost a race with the same key: roll the entity back
-      await writeAudit(trx, { action: 'field.customer', userId: s.userId, companyId: s.companyId, detail: { entity: entity.id } });
+      await writeAudit(trx, { action: 'field.customer', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: entity.id } });
       return entity;
     }).catch(async (e: unknown) => {
       const again = await repo.customerByKey(this.db, s, key);

@@ -1,5 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { compiledFor } from '../../db/compile-once.js';
 import type { AccountMovementsTable } from '../../db/schema.js';
 
 /**
@@ -34,6 +35,41 @@ function filtered(db: DB, scope: Scope, range: Range) {
   return q;
 }
 
+/**
+ * The page and the summaries run on every visit of the fiscal list: built and compiled once per database and number
+ * of chosen descriptions (db/compile-once.ts), with the scope, the range, each description and the paging as slots.
+ */
+type Slots = Record<string, string | number>;
+function slotsOf(scope: Scope, range: Range, paging: Slots): Slots {
+  const slots: Slots = { companyId: scope.companyId, entityId: scope.entityId, fechadesde: range.fechadesde, fechahasta: range.fechahasta, ...paging };
+  range.descom.forEach((d, i) => (slots[`d${i}`] = d));
+  return slots;
+}
+function compiledStatement<R>(
+  db: DB,
+  what: string,
+  scope: Scope,
+  range: Range,
+  paging: Slots,
+  build: (scope: Scope, range: Range, paging: Slots) => { compile(): CompiledQuery<R> },
+): CompiledQuery<R> {
+  const n = range.descom.length;
+  const markers = () =>
+    slotsOf(
+      { companyId: -1_000_001, entityId: -1_000_002 },
+      { fechadesde: '\u0000desde', fechahasta: '\u0000hasta', descom: Array.from({ length: n }, (_, i) => `\u0000d${i}`) },
+      Object.fromEntries(Object.keys(paging).map((k, i) => [k, -1_000_010 - i])),
+    );
+  const statement = compiledFor(db, `fiscal.${what}:${n}`, markers, (a) =>
+    build(
+      { companyId: Number(a.companyId), entityId: Number(a.entityId) },
+      { fechadesde: String(a.fechadesde), fechahasta: String(a.fechahasta), descom: Array.from({ length: n }, (_, i) => String(a[`d${i}`])) },
+      Object.fromEntries(Object.keys(paging).map((k) => [k, a[k]!])),
+    ),
+  );
+  return statement(slotsOf(scope, range, paging));
+}
+
 type LineTuple = [VoucherLineRow['kind'], string | null, string, string | null, string | null, string | null, string | null, string];
 
 /**
@@ -41,18 +77,19 @@ type LineTuple = [VoucherLineRow['kind'], string | null, string, string | null, 
  * linesOf reads them), in one statement: the lines come as JSON tuples with their amounts as text (decimal strings).
  */
 export async function listVouchersWithLines(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<Array<VoucherRow & { lines: VoucherLineRow[] }>> {
-  const rows = await filtered(db, scope, range)
-    .select(voucherColumns)
-    .select(
-      sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text,
+  const page = (s: Scope, r: Range, pageStart: number, pageLimit: number) =>
+    filtered(db, s, r)
+      .select(voucherColumns)
+      .select(
+        sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text,
           l.discount::text, l.amount::text) order by l.line_no), '[]'::json)
-        from voucher_lines l where l.company_id = ${scope.companyId} and l.movement_id = m.id)`.as('line_tuples'),
-    )
-    .orderBy('m.date', 'desc')
-    .orderBy('m.id', 'desc')
-    .offset(start)
-    .limit(limit)
-    .execute();
+        from voucher_lines l where l.company_id = ${s.companyId} and l.movement_id = m.id)`.as('line_tuples'),
+      )
+      .orderBy('m.date', 'desc')
+      .orderBy('m.id', 'desc')
+      .offset(pageStart)
+      .limit(pageLimit);
+  const { rows } = await db.executeQuery(compiledStatement(db, 'page', scope, range, { start, limit }, (s, r, x) => page(s, r, Number(x.start), Number(x.limit))));
   return rows.map(({ line_tuples, ...row }) => ({
     ...row,
     lines: line_tuples.map(([kind, product_code, description, quantity, unit, unit_price, discount, amount]) => ({
@@ -66,16 +103,21 @@ export async function listVouchersWithLines(db: DB, scope: Scope, range: Range, 
  * entity's document descriptions (as `voucherNames`), in one statement.
  */
 export async function summariesAndNames(db: DB, scope: Scope, range: Range): Promise<{ totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] }> {
-  const names = db
-    .selectFrom('account_movements')
-    .select('voucher_name')
-    .distinct()
-    .where('company_id', '=', scope.companyId)
-    .where('entity_id', '=', scope.entityId);
-  const r = await sql<{ totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] }>`select
-    (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${summaries(db, scope, range)}) x) as totals,
-    (select coalesce(array_agg(n.voucher_name order by n.voucher_name), '{}') from (${names}) n) as names`.execute(db);
-  return r.rows[0]!;
+  type Row = { totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] };
+  const statement = (s: Scope, r: Range) => {
+    const names = db
+      .selectFrom('account_movements')
+      .select('voucher_name')
+      .distinct()
+      .where('company_id', '=', s.companyId)
+      .where('entity_id', '=', s.entityId);
+    const raw = sql<Row>`select
+    (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${summaries(db, s, r)}) x) as totals,
+    (select coalesce(array_agg(n.voucher_name order by n.voucher_name), '{}') from (${names}) n) as names`;
+    return { compile: () => raw.compile(db) };
+  };
+  const { rows } = await db.executeQuery(compiledStatement(db, 'summaries', scope, range, {}, (s, r) => statement(s, r)));
+  return rows[0]!;
 }
 
 /**

@@ -80,7 +80,7 @@ export class BackOffice {
       if (!order) throw forbidden(orderingMsg.pedidoInexistente);
       if (order.status !== 'pending') throw badRequest(orderingMsg.pedidoNoPendiente);
       await repo.markApproved(trx, companyId, orderId, user.userId);
-      await writeAudit(trx, { action: 'orders.approve', userId: user.userId, companyId, detail: { order: orderId } });
+      await writeAudit(trx, { action: 'orders.approve', userId: user.userId, ip: user.ip, companyId, detail: { order: orderId } });
     });
     return { success: true as const, msg: orderingMsg.pedidoAprobado, pedido: await this.staffOrder(companyId, orderId) };
   }
@@ -109,7 +109,7 @@ export class BackOffice {
         saleCondition: due.condition, detail: `Pedido N° ${order.number}`, lines: amounts.lines,
       });
       await repo.markApplied(trx, companyId, orderId, user.userId, inv.id);
-      await writeAudit(trx, { action: 'orders.apply', userId: user.userId, companyId, detail: { order: orderId, invoice: inv.id } });
+      await writeAudit(trx, { action: 'orders.apply', userId: user.userId, ip: user.ip, companyId, detail: { order: orderId, invoice: inv.id } });
     });
     return { success: true as const, msg: orderingMsg.pedidoAplicado, pedido: await this.staffOrder(companyId, orderId) };
   }

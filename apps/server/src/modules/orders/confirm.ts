@@ -44,6 +44,7 @@ export class OrderConfirmation {
       await writeAudit(trx, {
         action: o.kind === 'sales' ? 'orders.confirm' : 'purchase-orders.confirm',
         userId: o.userId,
+        ip: o.ip ?? null,
         companyId: o.companyId,
         detail: { order: written.id, number: written.number, cart: cartId, entity: o.entityId, total: written.total },
       });

@@ -155,6 +155,12 @@ describe('one order, one total (issue 17 item 2)', () => {
     assert.equal(applied.productos.find((r) => r.id === order.id)?.importe_aplicado_con_formato, imp.importe_total_con_formato);
     const inv = await sql<{ amount: string }>`select m.amount::text as amount from sales_orders o join account_movements m on m.id = o.invoice_movement_id where o.id = ${order.id}`.execute(ctx.db);
     assert.equal(formatNumber(inv.rows[0]!.amount), imp.importe_total_con_formato);
+    // Each audit row of the order's way says from where: the request's address, carried by the cart's owner (the
+    // confirmation) and by the staff's user (approve, apply).
+    const audits = await ctx.db.selectFrom('audit_log').select(['action', 'ip', 'detail']).where('action', 'in', ['orders.confirm', 'orders.approve', 'orders.apply']).execute();
+    const ofOrder = audits.filter((a) => (typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail).order === order.id);
+    assert.deepEqual(ofOrder.map((a) => a.action).sort(), ['orders.apply', 'orders.approve', 'orders.confirm']);
+    assert.ok(ofOrder.every((a) => a.ip === '127.0.0.1'), JSON.stringify(ofOrder));
   });
 });
 

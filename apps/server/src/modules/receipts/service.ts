@@ -364,7 +364,7 @@ export class ReceiptsService {
             .execute();
         }
         await writeAudit(trx, {
-          action: 'receipt.post', userId: user.userId, companyId,
+          action: 'receipt.post', userId: user.userId, ip: user.ip, companyId,
           detail: { receipt: receipt.id, number, total: totals.collected.toFixed(2), files: stored.length },
         });
         return this.answer(trx, tenant, receipt.id, false);
@@ -475,7 +475,7 @@ export class ReceiptsService {
       await trx.updateTable('receipts').set({ movement_id: movement.id }).where('company_id', '=', companyId).where('id', '=', id).execute();
       if (settle.length) await trx.updateTable('account_movements').set({ settled: true }).where('company_id', '=', companyId).where('id', 'in', settle).execute();
       await writeAudit(trx, {
-        action: 'receipt.approve', userId: user.userId, companyId,
+        action: 'receipt.approve', userId: user.userId, ip: user.ip, companyId,
         detail: { receipt: id, number: numberText(row.series, row.number), total: money(row.total_collected), settled: settle },
       });
       return this.decided(trx, companyId, id, receiptsMsg.reciboAprobado);
@@ -493,7 +493,7 @@ export class ReceiptsService {
       if ((await repo.decideReceipt(trx, companyId, id, { status: 'rejected', userId: user.userId, reason: motivo })) === 0) {
         throw await this.alreadyDecided(trx, companyId, id);
       }
-      await writeAudit(trx, { action: 'receipt.reject', userId: user.userId, companyId, detail: { receipt: id, motivo } });
+      await writeAudit(trx, { action: 'receipt.reject', userId: user.userId, ip: user.ip, companyId, detail: { receipt: id, motivo } });
       return this.decided(trx, companyId, id, receiptsMsg.reciboRechazado);
     });
   }
@@ -548,7 +548,7 @@ export class ReceiptsService {
         return { success: false, data: { success: false, msg } };
       }
       await writeAudit(trx, {
-        action: q.autoriza ? 'stock_voucher.authorize' : 'stock_voucher.reject', userId: user.userId, companyId,
+        action: q.autoriza ? 'stock_voucher.authorize' : 'stock_voucher.reject', userId: user.userId, ip: user.ip, companyId,
         detail: { voucher: voucher.id, motivo: q.motivo },
       });
       return { success: true, data: { success: true, msg: q.autoriza ? receiptsMsg.autorizado : receiptsMsg.rechazado } };

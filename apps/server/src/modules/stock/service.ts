@@ -6,7 +6,8 @@ import { badRequest, notFound } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
 import * as repo from './repository.js';
 
-type Scope = { companyId: number; userId: number };
+/** `ip`: the request's address, which the audit rows of a change record. */
+type Scope = { companyId: number; userId: number; ip?: string | null };
 
 /** A confirmation repeated by the same user within this many seconds (a double tap) is the same confirmation. */
 export const CONFIRM_REPEAT_SECONDS = 10;
@@ -71,7 +72,7 @@ export class StockService {
       if (before !== after) {
         const id = await repo.writeMovement(trx, { ...s, depositId: d.id, productId: product.id, kind: 'adjustment', before, after, counted: true });
         movement = { id, anterior: Number(before), nueva: Number(after) };
-        await writeAudit(trx, { action: 'stock.adjust', userId: s.userId, companyId: s.companyId, detail: { product: product.id, deposit: d.id, before, after } });
+        await writeAudit(trx, { action: 'stock.adjust', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { product: product.id, deposit: d.id, before, after } });
       }
       const now = await repo.productByAlphaCode(trx, s.companyId, d.id, codalfa);
       return { success: true as const, msg: movement ? warehouseMsg.stockActualizado : warehouseMsg.stockSinCambios, producto: toProduct(now!), deposito: toDeposit(d), movimiento: movement };
@@ -91,7 +92,7 @@ export class StockService {
         id = last.id;
       } else {
         id = await repo.writeMovement(trx, { ...s, depositId: d.id, productId: product.id, kind: 'confirmation', before: current, after: current, counted: true });
-        await writeAudit(trx, { action: 'stock.confirm', userId: s.userId, companyId: s.companyId, detail: { product: product.id, deposit: d.id, quantity: current } });
+        await writeAudit(trx, { action: 'stock.confirm', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { product: product.id, deposit: d.id, quantity: current } });
       }
       const now = await repo.productByAlphaCode(trx, s.companyId, d.id, codalfa);
       return { success: true as const, msg: warehouseMsg.stockConfirmado, producto: toProduct(now!), deposito: toDeposit(d), movimiento: { id, anterior: Number(current), nueva: Number(current) } };

@@ -7,10 +7,10 @@ import { WarehouseService } from './service.js';
 /** Picking under /proxy/cgi: pedidosPendientes, renglonesPedido, catalogo, putPicking, cancelarPedido (field-warehouse.md §7). */
 export function warehouseRoutes(app: FastifyInstance, db: DB): void {
   const picking = new WarehouseService(db);
-  const scope = (userId: number, companyId: number) => ({ userId, companyId });
-  registerRoute(app, r.pedidosPendientes, async ({ user, tenant }) => picking.pending(scope(user.userId, tenant.company.id)));
-  registerRoute(app, r.renglonesPedido, async ({ user, tenant, query }) => picking.lines(scope(user.userId, tenant.company.id), query.numero));
-  registerRoute(app, r.catalogo, async ({ user, tenant, body }) => picking.catalog(scope(user.userId, tenant.company.id), body.descri));
-  registerRoute(app, r.putPicking, async ({ user, tenant, body }) => picking.confirm(scope(user.userId, tenant.company.id), body.cabecera.numero, body.renglones));
-  registerRoute(app, r.cancelarPedido, async ({ user, tenant, body }) => picking.cancel(scope(user.userId, tenant.company.id), body.numero));
+  const scope = (user: { userId: number; ip: string }, companyId: number) => ({ userId: user.userId, companyId, ip: user.ip });
+  registerRoute(app, r.pedidosPendientes, async ({ user, tenant }) => picking.pending(scope(user, tenant.company.id)));
+  registerRoute(app, r.renglonesPedido, async ({ user, tenant, query }) => picking.lines(scope(user, tenant.company.id), query.numero));
+  registerRoute(app, r.catalogo, async ({ user, tenant, body }) => picking.catalog(scope(user, tenant.company.id), body.descri));
+  registerRoute(app, r.putPicking, async ({ user, tenant, body }) => picking.confirm(scope(user, tenant.company.id), body.cabecera.numero, body.renglones));
+  registerRoute(app, r.cancelarPedido, async ({ user, tenant, body }) => picking.cancel(scope(user, tenant.company.id), body.numero));
 }

@@ -17,7 +17,8 @@ import { normaliseSearch } from '../catalog/index.js';
 import * as stockRepo from '../stock/index.js';
 import * as repo from './repository.js';
 
-type Scope = { companyId: number; userId: number };
+/** `ip`: the request's address, which the audit rows of a change record. */
+type Scope = { companyId: number; userId: number; ip?: string | null };
 type Line = z.output<typeof pickingLine>;
 
 /** The pending list is for people, not an export: the newest orders up to this many. */
@@ -144,7 +145,7 @@ export class WarehouseService {
       if (finals.every((f) => f.quantity.isZero())) {
         await repo.cancelOrder(trx, s.companyId, order.id);
         await repo.insertPicking(trx, { companyId: s.companyId, orderId: order.id, userId: s.userId, depositId: deposit?.id ?? null, outcome: 'cancelled', reason: CANCEL_REASON, lines: record });
-        await writeAudit(trx, { action: 'warehouse.cancel', userId: s.userId, companyId: s.companyId, detail: { order: order.id, at: 'picking' } });
+        await writeAudit(trx, { action: 'warehouse.cancel', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { order: order.id, at: 'picking' } });
         return { success: true as const, msg: warehouseMsg.pedidoCancelado, numero: order.number, estado: 'cancelado' as const, total: money((await repo.setTotal(trx, s.companyId, order.id))) };
       }
 
@@ -166,7 +167,7 @@ export class WarehouseService {
         }
       }
       await repo.insertPicking(trx, { companyId: s.companyId, orderId: order.id, userId: s.userId, depositId: deposit?.id ?? null, outcome: 'picked', reason: null, lines: record });
-      await writeAudit(trx, { action: 'warehouse.pick', userId: s.userId, companyId: s.companyId, detail: { order: order.id, total } });
+      await writeAudit(trx, { action: 'warehouse.pick', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { order: order.id, total } });
       return { success: true as const, msg: warehouseMsg.pedidoConfirmado, numero: order.number, estado: 'preparado' as const, total: money(total) };
     });
   }
@@ -186,7 +187,7 @@ export class WarehouseService {
         companyId: s.companyId, orderId: order.id, userId: s.userId, depositId: deposit?.id ?? null, outcome: 'cancelled', reason: CANCEL_REASON,
         lines: { ordered: current.map((l) => ({ line: l.line_no, product: l.product_id, quantity: l.quantity })), picked: [] },
       });
-      await writeAudit(trx, { action: 'warehouse.cancel', userId: s.userId, companyId: s.companyId, detail: { order: order.id } });
+      await writeAudit(trx, { action: 'warehouse.cancel', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { order: order.id } });
       return { success: true as const, msg: warehouseMsg.pedidoCancelado, numero: order.number };
     });
   }

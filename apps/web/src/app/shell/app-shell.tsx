@@ -9,6 +9,7 @@ import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { entityLabel, logout, useEntities, useUserData } from '../../features/access';
+import { loadAdminDialog, loadModuleConfigDrawer } from '../../features/admin';
 import { APP_VERSION } from '../../lib/version';
 import { useFeedback } from '../../lib/feedback';
 import { AppProviders } from '../app-providers';
@@ -22,8 +23,10 @@ import { NewsNotice } from './news-notice';
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 const ProfileDialog = lazy(() => import('./profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
-const AdminDialog = lazy(() => import('../../features/admin').then((m) => ({ default: m.AdminDialog })));
-const ModuleConfigDrawer = lazy(() => import('../../features/admin').then((m) => ({ default: m.ModuleConfigDrawer })));
+// Each a chunk of its own: 'Administración' opens by itself on an administrator's first screen, without the module
+// drawer's Tree and DatePicker.
+const AdminDialog = lazy(() => loadAdminDialog().then((c) => ({ default: c })));
+const ModuleConfigDrawer = lazy(() => loadModuleConfigDrawer().then((c) => ({ default: c })));
 
 /** Renders its children from the first time `open` is true on (so they can animate closed), loaded on demand. */
 function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {

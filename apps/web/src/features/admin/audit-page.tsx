@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { Button, Card, DatePicker, Empty, Input, Pagination, Select, Table, Tag, Typography } from 'antd';
 import { ErrorResult } from '../../lib/error-result';
 import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../lib/dayjs';
 import { useSearchParams } from 'react-router';
 import {
   AUDIT_ACTION_GROUPS,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Input, Modal, Radio, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Radio, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ErrorResult } from '../../lib/error-result';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +23,10 @@ import { useSession } from '../../lib/session-store';
 import { ReceiptCard, statusQuery, type ReceiptStatus } from '../receipts';
 import { filterByLabel } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
+import { lazyOverlay } from '../../lib/lazy-overlay';
+
+// The decision's prompt (a dialog with a text area) loads when first opened: the list's first paint does not draw it.
+const ReasonPrompt = lazyOverlay(() => import('./components/reason-prompt').then((m) => m.ReasonPrompt), (p) => p.open);
 
 const key = ['authorizations'] as const;
 type Filters = { entidad?: number; vendedor?: number; zona?: number; estado: 'pendientes' | 'decididos' };
@@ -213,56 +217,6 @@ function Vouchers() {
         onCancel={handleCancel}
       />
     </div>
-  );
-}
-
-/**
- * The prompt of a decision (statements.md §4): a required detail text; Cancelar (or closing it) is a cancelled
- * operation, which the caller reports as 'Operación cancelada'.
- */
-function ReasonPrompt(props: { open: boolean; title: string; question: string; okText: string; danger: boolean; busy: boolean; onOk: (motivo: string) => void; onCancel: () => void }) {
-  const [motivo, setMotivo] = useState('');
-  const [error, setError] = useState(false);
-  useEffect(() => {
-    if (props.open) {
-      setMotivo('');
-      setError(false);
-    }
-  }, [props.open]);
-  function handleOk() {
-    if (props.busy) return;
-    if (!motivo.trim()) {
-      setError(true);
-      return;
-    }
-    props.onOk(motivo.trim());
-  }
-  return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      okText={props.okText}
-      okButtonProps={{ danger: props.danger, loading: props.busy }}
-      cancelText="Cancelar"
-      onOk={handleOk}
-      onCancel={props.onCancel}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>{props.question}</Typography.Paragraph>
-      <Input.TextArea
-        autoFocus
-        rows={3}
-        maxLength={300}
-        value={motivo}
-        status={error ? 'error' : undefined}
-        onChange={(e) => {
-          setMotivo(e.target.value);
-          setError(false);
-        }}
-        aria-label="Detalle"
-      />
-      {error && <Typography.Text type="danger">{receiptsMsg.motivoRequerido}</Typography.Text>}
-    </Modal>
   );
 }
 

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, InputNumber, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import Decimal from 'decimal.js';
-import { addDays, DIAS_ATRAS_SUGERENCIA, fieldMsg, formatMoney, formatNumber, nuevoClienteRequest, todayInArgentina, type ClienteLista } from '@portal/contract';
+import { addDays, DIAS_ATRAS_SUGERENCIA, fieldMsg, formatMoney, formatNumber, todayInArgentina } from '@portal/contract';
 import { useNotify } from '../../lib/notify';
-import { enqueue, localCustomerId, serverIdOf } from './offline/outbox';
+import { enqueue } from './offline/outbox';
 import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers, useOperationTypes, useOutbox, useProducts, usePurchases, type CompraView } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
-import { formatDay } from './dates';
+import { fieldDate, formatDay } from './dates';
 import { plannerFor, plannerSearch } from './planner';
 import './visits.css';
 import { filterByLabel } from '../../lib/search';
@@ -21,11 +21,14 @@ const emptyRow = (): Row => ({ uid: ++uid, productoId: null, cantidad: 1, precio
 /** §5: valid only with rows, each with a product and a quantity above 0. */
 const validDraft = (rows: Row[]) => rows.length > 0 && rows.every((r) => r.productoId !== null && (r.cantidad ?? 0) > 0);
 
-/** /{profile}/detalle-cliente/{id}/{fecha} (customer detail) or /{profile}/detalle-cliente/{fecha} (new-order mode). */
+/**
+ * /{profile}/detalle-cliente/{id}/{fecha}: the customer detail. The new-order mode without an id
+ * (/{profile}/detalle-cliente/{fecha}) is new-order-page.tsx, a chunk of its own: it draws neither these tables
+ * nor the order form.
+ */
 export function CustomerDetailPage() {
-  const { id, fecha } = useParams();
-  const date = fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : todayInArgentina();
-  return id ? <CustomerDetail clientId={id} date={date} /> : <NewOrder date={date} />;
+  const { id = '', fecha } = useParams();
+  return <CustomerDetail clientId={id} date={fieldDate(fecha)} />;
 }
 
 function PurchasesTables({ compras, total }: { compras: CompraView[]; total: string }) {
@@ -226,79 +229,6 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
         </Card>
       ) : null}
       <Button block className="detail-back" onClick={() => navigate(`/${profile}/repartos${plannerSearch(plannerFor(date, today))}`)}>Volver a Visitas</Button>
-    </div>
-  );
-}
-
-/** New-order mode: 'Agregar Pedido' — choose one of the rep's customers, or register a new one. */
-function NewOrder({ date }: { date: string }) {
-  const { profile } = useParams();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const customers = useCustomers();
-  const outbox = useOutbox();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [form] = Form.useForm<{ nombre: string; nrodoc: string; direccion: string }>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const list: ClienteLista[] = useMemo(() => [...(customers.data?.clientes ?? []), ...pendingCustomers(outbox.entries)], [customers.data, outbox.entries]);
-
-  async function handleAdd() {
-    const parsed = nuevoClienteRequest.safeParse(form.getFieldsValue());
-    if (!parsed.success) {
-      setFormError(parsed.error.issues[0]?.message ?? fieldMsg.completarCampos);
-      return;
-    }
-    setFormError(null);
-    const { entry, result } = await enqueue('cliente', parsed.data);
-    if (typeof result === 'object') {
-      // §8: a failed creation is only logged; the rep sees it in the queue with its message.
-      console.error('Alta de cliente', result.error);
-      return;
-    }
-    setAdding(false);
-    form.resetFields();
-    const id = result === 'sent' ? await serverIdOf(localCustomerId(entry.key)) : null;
-    navigate(`/${profile}/detalle-cliente/${id ?? localCustomerId(entry.key)}/${date}`);
-    if (result === 'queued') notify.info('Cliente guardado en el teléfono', 'Se dará de alta al volver la señal.');
-  }
-
-  return (
-    <div className="field-page detail-page">
-      <SyncBanner />
-      <Typography.Title level={4}>Agregar Pedido</Typography.Title>
-      <Select<string>
-        showSearch={{ filterOption: filterByLabel }}
-        placeholder="Buscar cliente"
-        aria-label="Cliente"
-        className="new-order-select"
-        value={chosen ?? undefined}
-        onChange={setChosen}
-        loading={customers.isPending}
-        options={list.map((c) => ({ value: String(c.id), label: `${c.nombre} — ${c.documento}` }))}
-      />
-      <Space wrap className="detail-actions">
-        <Button type="primary" size="large" disabled={!chosen} onClick={() => chosen && navigate(`/${profile}/detalle-cliente/${chosen}/${date}`)}>Continuar</Button>
-        <Button size="large" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>Agregar Cliente</Button>
-      </Space>
-      <Button block className="detail-back" onClick={() => navigate(`/${profile}/repartos`)}>Volver a Visitas</Button>
-      <Modal
-        title="Nuevo cliente"
-        open={adding}
-        onCancel={() => setAdding(false)}
-        footer={[
-          <Button key="c" onClick={() => setAdding(false)}>Cancelar</Button>,
-          <Button key="a" type="primary" onClick={() => void handleAdd()}>Agregar</Button>,
-        ]}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item label="Nombre" name="nombre"><Input autoComplete="off" /></Form.Item>
-          <Form.Item label="DNI" name="nrodoc"><Input inputMode="numeric" maxLength={8} autoComplete="off" /></Form.Item>
-          <Form.Item label="Dirección" name="direccion"><Input autoComplete="off" /></Form.Item>
-        </Form>
-        {formError ? <Typography.Text type="danger" role="alert">{formError}</Typography.Text> : null}
-      </Modal>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Calendar, Divider, Empty, FloatButton, Modal, Skeleton, Typography } from 'antd';
+import { Button, Divider, Empty, FloatButton, Skeleton, Typography } from 'antd';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { addDays, fieldMsg, todayInArgentina, type EstadoVisita, type VisitaCliente } from '@portal/contract';
+import { fieldMsg, todayInArgentina, type EstadoVisita, type VisitaCliente } from '@portal/contract';
+import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useNotify } from '../../lib/notify';
 import { enqueue } from './offline/outbox';
 import { overlayVisits, pendingCustomers, useCustomers, useOutbox, useVisits } from './api/queries';
@@ -12,6 +12,9 @@ import { VisitCard } from './components/visit-card';
 import { formatDay, weekdayTitle } from './dates';
 import { canGoForward, HOY, nextDay, plannerCaption, plannerDate, plannerFor, plannerFromSearch, plannerSearch, previousDay, type Planner } from './planner';
 import './visits.css';
+
+// The calendar (Ant Design's Calendar and its month and year selectors) loads when 'Seleccionar fecha' first opens.
+const DateDialog = lazyOverlay(() => import('./components/date-dialog').then((m) => m.DateDialog), (p) => p.open);
 
 const SHIFTS = [
   { value: 'mañana', label: 'Mañana' },
@@ -70,20 +73,17 @@ export function VisitsPage() {
         </button>
         <Button aria-label="Día siguiente" icon={<RightOutlined />} disabled={!canGoForward(planner)} onClick={() => goTo(nextDay(planner, today))} />
       </div>
-      <Modal title="Seleccionar fecha" open={picking} onCancel={() => setPicking(false)} footer={null} width={360} destroyOnHidden>
-        <Calendar
-          fullscreen={false}
-          defaultValue={dayjs(fecha < today ? fecha : addDays(today, -1))}
-          // field-warehouse.md: today and future dates are disabled in the picker (it goes back in history).
-          disabledDate={(d) => d.format('YYYY-MM-DD') >= today}
-          onSelect={(d, info) => {
-            if (info.source !== 'date') return;
-            setPicking(false);
-            // §4: after a past date is picked, the days back are counted from today.
-            goTo(plannerFor(d.format('YYYY-MM-DD'), today));
-          }}
-        />
-      </Modal>
+      <DateDialog
+        open={picking}
+        fecha={fecha}
+        today={today}
+        onClose={() => setPicking(false)}
+        onPick={(iso) => {
+          setPicking(false);
+          // §4: after a past date is picked, the days back are counted from today.
+          goTo(plannerFor(iso, today));
+        }}
+      />
 
       {visits.isPending ? <Skeleton active /> : null}
       {visits.isError && !data ? <Empty description="No se pudieron cargar las visitas." /> : null}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Space, Spin, Switch, Tag, Tree, Typography, type TreeDataNode } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../../lib/dayjs';
 import { formatDateSlash, msg, type ModuleNode, type ModuleNodeInput } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/device';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { DatePicker, Form, Input, Select, Switch, type FormItemProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../../lib/dayjs';
 import { orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 import { useLookup } from '../api/get-lookups';
 import type { ConditionBody } from '../api/set-condition';

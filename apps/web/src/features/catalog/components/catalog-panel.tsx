@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Empty, Input, Pagination, Segmented, Skeleton, Typography } from 'antd';
 import { ErrorResult } from '../../../lib/error-result';
 import { AppstoreOutlined, BarsOutlined, FilterOutlined, TableOutlined } from '@ant-design/icons';
@@ -13,7 +13,9 @@ import { activeFilterCount, PAGE_SIZE, searchState, useCatalogParams, type Catal
 import type { CatalogProduct } from '../types';
 import { ActiveFilters, FilterPanel } from './filter-panel';
 import { ProductCard, ProductRow } from './product-card';
-import { QuickEntryTable } from './quick-entry-table';
+
+// 'Carga rápida' (Ant Design's Table) loads when that view is first chosen: the catalogue opens as a grid.
+const QuickEntryTable = lazy(() => import('./quick-entry-table').then((m) => ({ default: m.QuickEntryTable })));
 
 type CatalogPanelProps = { kind: CartKind; profile: number };
 
@@ -113,17 +115,19 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
     results = <ErrorResult status="warning" title={orderingMsg.errorBuscarProductos} subTitle={errorMessage(failure, '')} data-testid="catalog-error" />;
   } else if (view === 'rapida') {
     results = (
-      <QuickEntryTable
-        products={quickProducts}
-        cuit={cuit}
-        loading={quick.isLoading}
-        hasMore={Boolean(quick.hasNextPage)}
-        loadingMore={quick.isFetchingNextPage}
-        adding={add.isPending}
-        onMore={() => void quick.fetchNextPage()}
-        onAdd={addLines}
-        onNothingSelected={() => notify.warning(orderingMsg.sinCantidadSeleccionada)}
-      />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <QuickEntryTable
+          products={quickProducts}
+          cuit={cuit}
+          loading={quick.isLoading}
+          hasMore={Boolean(quick.hasNextPage)}
+          loadingMore={quick.isFetchingNextPage}
+          adding={add.isPending}
+          onMore={() => void quick.fetchNextPage()}
+          onAdd={addLines}
+          onNothingSelected={() => notify.warning(orderingMsg.sinCantidadSeleccionada)}
+        />
+      </Suspense>
     );
   } else if (search.isLoading) {
     results = <Skeleton active paragraph={{ rows: 6 }} />;

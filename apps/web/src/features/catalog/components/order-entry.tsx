@@ -1,11 +1,15 @@
-import { Tabs, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Skeleton, Tabs, Typography } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { orderingMsg } from '@portal/contract';
 import type { ShellContext } from '../../../lib/shell-context';
 import { useIsMobile } from '../../../lib/device';
 import { CartButton, CartDrawer, type CartKind } from '../../cart';
-import { OrdersMadeTab } from '../../orders';
 import { CatalogPanel } from './catalog-panel';
+
+// The orders made (their Collapse and Ant Design's Table) load when their tab is first opened: the screen opens on
+// the catalogue, and the hidden tab is not drawn (destroyOnHidden) (docs/decisions/web-delivery.md, sixth round).
+const OrdersMadeTab = lazy(() => import('../../orders').then((m) => ({ default: m.OrdersMadeTab })));
 
 /** What tells the two order-entry screens apart: the title, and the two tabs' keys (in the URL) and labels. */
 type Tab = { key: string; label: string };
@@ -58,7 +62,15 @@ export function OrderEntry({ kind }: { kind: CartKind }) {
         destroyOnHidden
         items={[
           { key: newTab.key, label: newTab.label, children: <CatalogPanel kind={kind} profile={profile} /> },
-          { key: madeTab.key, label: madeTab.label, children: <OrdersMadeTab kind={kind} /> },
+          {
+            key: madeTab.key,
+            label: madeTab.label,
+            children: (
+              <Suspense fallback={<Skeleton active />}>
+                <OrdersMadeTab kind={kind} />
+              </Suspense>
+            ),
+          },
         ]}
       />
       <CartDrawer kind={kind} profile={profile} />

@@ -1,5 +1,5 @@
 import { Form, Select } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { contractMsg } from '@portal/contract';
 import { DateRangeSearchDrawer, isoDay, type DateRangeRules, type DateRangeValues } from '../../../lib/date-range-search';
 import type { ContractSearch } from '../search-rules';

@@ -1,5 +1,5 @@
 import { Form, Select } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { checkFiscalRange, fiscalMsg, todayInArgentina } from '@portal/contract';
 import { DateRangeSearchDrawer, isoDay, type DateRangeRules, type DateRangeValues } from '../../../lib/date-range-search';
 import { isDefaultRange, rangeTooLong, startTooOld, type FiscalSearch } from '../search-rules';

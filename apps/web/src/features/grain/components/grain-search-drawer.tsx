@@ -1,5 +1,5 @@
 import { Form, Select } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { grainMsg } from '@portal/contract';
 import { DateRangeSearchDrawer, isoDay, type DateRangeRules, type DateRangeValues } from '../../../lib/date-range-search';
 

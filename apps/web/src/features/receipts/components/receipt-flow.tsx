@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Input, Radio, Select, Skeleton, Steps, Typography, Upload } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import Decimal from 'decimal.js';
 import { formatMoney, RECEIPTS, receiptsMsg, type Campo, type FormaCobro, type PendienteItem } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';

@@ -1,5 +1,5 @@
 import { Checkbox, Form, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { defaultFiscalRange, parseEsArNumber, statementFilterProblem, statementMsg } from '@portal/contract';
 import { DateRangeSearchDrawer, isoDay, type DateRangeRules, type DateRangeValues } from '../../../lib/date-range-search';
 import { isAmount, rangeTooLong, startTooOld, type StatementSearch } from '../search-rules';

@@ -159,9 +159,29 @@ function withOutboxLock(fn: () => Promise<void>): Promise<void> {
 }
 
 let running: Promise<void> | null = null;
-/** Sends what waits, oldest first. One run at a time; a second call waits for the first. */
+let following: Promise<void> | null = null;
+/**
+ * Sends what waits, oldest first. One run at a time. A call made while a run is going gets one more run after it
+ * (shared by every call made meanwhile): the going run read the queue before, so an entry stored since then is
+ * sent by the next run, not left for the 30-second timer while the phone has signal.
+ */
 export function flush(): Promise<void> {
-  running ??= withOutboxLock(async () => {
+  if (running) {
+    const next = () => {
+      following = null;
+      return flush();
+    };
+    following ??= running.then(next, next);
+    return following;
+  }
+  running = sendQueue().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+function sendQueue(): Promise<void> {
+  return withOutboxLock(async () => {
     publish({ syncing: true });
     const sent: OutboxEntry[] = [];
     try {
@@ -186,12 +206,10 @@ export function flush(): Promise<void> {
     } finally {
       await reload();
       publish({ syncing: false });
-      running = null;
       announce();
     }
     if (sent.length > 0) afterSync.forEach((fn) => fn(sent));
   });
-  return running;
 }
 
 if (typeof window !== 'undefined') {
