@@ -109,8 +109,16 @@ test('grain ledger: summary option, harvests, paging (by itself on a phone), the
   await typeDate(page, 'Fecha hasta', baDay(-800));
   await expect(dialog.getByText('La fecha desde no puede ser posterior a la fecha hasta.')).toBeVisible();
   await typeDate(page, 'Fecha hasta', baDay(0));
-  await dialog.getByLabel('Comprobante').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Romaneo' }).click();
+  // The first click on the select can land while the date picker's popup is still closing (seen once in CI on a
+  // loaded phone run): choose again until the select shows Romaneo, then search.
+  const chosen = dialog.locator('.ant-select').filter({ hasText: 'Romaneo' });
+  await expect(async () => {
+    if ((await chosen.count()) === 0) {
+      await dialog.getByLabel('Comprobante').click({ timeout: 2_000 });
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Romaneo' }).click({ timeout: 2_000 });
+    }
+    await expect(chosen).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await search.click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/codcom=RO/);
