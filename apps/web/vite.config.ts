@@ -139,6 +139,10 @@ const LAZY_ANTD_PARTS = [
   { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select', module: 'src/lib/antd/pagination-select.tsx' },
   { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/dropdown', module: 'src/lib/antd/tabs-more-dropdown.tsx' },
   { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/menu', module: 'src/lib/antd/tabs-more-menu.tsx' },
+  { importer: /[\\/]@rc-component[\\/]select[\\/]es[\\/]Select\.js$/, source: './OptionList', module: 'src/lib/antd/select-option-list.tsx' },
+  { importer: /[\\/]@rc-component[\\/]picker[\\/]es[\\/]PickerInput[\\/]SinglePicker\.js$/, source: './Popup', module: 'src/lib/antd/picker-popup.tsx' },
+  { importer: /[\\/]@rc-component[\\/]picker[\\/]es[\\/]PickerInput[\\/]RangePicker\.js$/, source: './Popup', module: 'src/lib/antd/picker-popup.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]date-picker[\\/]generatePicker[\\/]index\.js$/, source: './generateRangePicker', module: 'src/lib/antd/range-picker.tsx' },
   ...[
     { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../../tooltip' },
     { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]CopyBtn\.js$/, source: '../../tooltip' },
@@ -149,18 +153,35 @@ const LAZY_ANTD_PARTS = [
     { file: /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, source: '../tooltip' },
   ].map(({ file, source }) => ({ importer: file, source, module: 'src/lib/antd/lazy-tooltip.tsx' })),
 ];
+/**
+ * What a module of src/lib/antd imports as `portal:original`: the module it stands in for (the one its importer named),
+ * for the files a package does not export (@rc-component/picker's popup). Declared in src/lib/antd/original.d.ts.
+ */
+const ORIGINAL = 'portal:original';
 function lazyAntdParts(): PluginOption {
   const used = new Set<(typeof LAZY_ANTD_PARTS)[number]>();
+  const originals = new Map<string, string>();
   return {
     name: 'portal-lazy-antd-parts',
     // Development pre-bundles Ant Design whole; the bundle is what users download.
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
+    async resolveId(source, importer) {
+      if (source === ORIGINAL) {
+        const original = importer ? originals.get(importer) : undefined;
+        if (!original) this.error(`${ORIGINAL} imported by ${importer}, which stands in for no module`);
+        return original;
+      }
       const part = importer ? LAZY_ANTD_PARTS.find((p) => p.source === source && p.importer.test(importer)) : undefined;
       if (!part) return null;
       used.add(part);
-      return path.join(here, part.module);
+      const module = path.join(here, part.module);
+      const original = (await this.resolve(source, importer, { skipSelf: true }))?.id;
+      if (original) {
+        if (originals.has(module) && originals.get(module) !== original) this.error(`${part.module} stands in for two modules: ${originals.get(module)} and ${original}`);
+        originals.set(module, original);
+      }
+      return module;
     },
     buildEnd() {
       // An Ant Design update that moves these files would silently bring the parts back: fail the build instead.
@@ -186,7 +207,7 @@ function lazyAntdParts(): PluginOption {
  * chunks, which broke the login when a group cut through Ant Design's circular imports (fifth round).
  * `chunkCycles` below fails the build if a stale or wrong plan makes one anyway.
  */
-const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean }> = [
+const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean; sharedTo?: string }> = [
   // The login screen's download (index.html's script and its static imports).
   { name: 'entry', roots: ['src/main.tsx'] },
   // Every screen behind the shell runs in these: Ant Design's core and theme, TanStack Query, the shell itself.
