@@ -215,8 +215,10 @@ const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean; sha
   // code, so that the screens before the shell (recovery, new session), which use Ant Design's core but not the
   // header and menu, do not download the shell's code with it.
   { name: 'shell', roots: ['src/app/app-providers.tsx', 'src/app/query.tsx', 'src/app/shell/app-shell.tsx', 'src/features/access/index.ts'], vendor: true },
-  // The first page after login.
-  { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true },
+  // The first page after login: what only it uses. What other screens use too (Skeleton, Empty, the grid, the
+  // contract's formatting…) goes to the shell's layer instead (`sharedTo`): in the dashboard's chunks, every screen that
+  // used one of them downloaded the dashboard's packages and code with it (≈32 kB, seventh round).
+  { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true, sharedTo: 'shell' },
 ];
 /** A layer's modules that go to its `-vendor` chunk: packages only import packages (and the lazy Ant Design parts). */
 const VENDOR = /[\\/]node_modules[\\/]|[\\/]src[\\/]lib[\\/]antd[\\/]/;
@@ -232,17 +234,38 @@ function chunkPlan(out: string): PluginOption {
       const chunks = [...Object.values(bundle)].filter((item): item is OutputChunk => item.type === 'chunk');
       const taken = new Set<string>();
       const plan: Record<string, string> = {};
-      for (const layer of CHUNK_LAYERS) {
+      // Who imports each chunk statically: a chunk of a layer that another screen's chunk imports too is shared.
+      const importers = new Map<string, string[]>();
+      for (const c of chunks) for (const i of c.imports) importers.set(i, [...(importers.get(i) ?? []), c.fileName]);
+      const name = (layer: (typeof CHUNK_LAYERS)[number], id: string) => (layer.vendor && VENDOR.test(id) ? `${layer.name}-vendor` : layer.name);
+      for (const [index, layer] of CHUNK_LAYERS.entries()) {
         const roots = layer.roots.map((r) => path.join(here, r));
         const todo = chunks.filter((c) => c.moduleIds.some((id) => roots.includes(id))).map((c) => c.fileName);
         if (todo.length === 0) this.error(`chunk layer ${layer.name}: none of its roots is in the bundle`);
+        const reached = new Set<string>();
         while (todo.length) {
           const file = todo.pop()!;
-          if (taken.has(file)) continue;
+          if (taken.has(file) || reached.has(file)) continue;
+          reached.add(file);
+          todo.push(...chunks.find((c) => c.fileName === file)!.imports);
+        }
+        // A layer with `sharedTo` keeps only what is its own: what other screens import as well (and what that
+        // imports) goes to the earlier layer named, which every screen behind the shell downloads anyway.
+        const shared = new Set<string>();
+        if (layer.sharedTo) {
+          const pending = [...reached].filter((f) => (importers.get(f) ?? []).some((i) => !reached.has(i) && !taken.has(i)));
+          while (pending.length) {
+            const file = pending.pop()!;
+            if (shared.has(file) || !reached.has(file)) continue;
+            shared.add(file);
+            pending.push(...chunks.find((c) => c.fileName === file)!.imports);
+          }
+        }
+        const target = CHUNK_LAYERS.slice(0, index).find((l) => l.name === layer.sharedTo);
+        for (const file of reached) {
           taken.add(file);
-          const chunk = chunks.find((c) => c.fileName === file)!;
-          for (const id of chunk.moduleIds) plan[id] = layer.vendor && VENDOR.test(id) ? `${layer.name}-vendor` : layer.name;
-          todo.push(...chunk.imports);
+          const into = shared.has(file) && target ? target : layer;
+          for (const id of chunks.find((c) => c.fileName === file)!.moduleIds) plan[id] = name(into, id);
         }
       }
       mkdirSync(path.dirname(out), { recursive: true });
