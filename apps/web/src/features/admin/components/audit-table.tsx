@@ -1,28 +1,28 @@
-import type { HTMLAttributes } from 'react';
-import { Table, Typography } from 'antd';
+import { Pagination, Spin, Typography } from 'antd';
 import { auditText, type AuditEntryWire } from '@portal/contract';
+import { PlainTable, type PlainColumn } from '../../../lib/plain-table';
 import { ActionTag, Detail, whenText, type AuditListProps } from './audit-bits';
 
-/** The audit trail on a desktop: a table with its pager (a chunk of its own: the phone draws cards). */
+const COLUMNS: PlainColumn<AuditEntryWire>[] = [
+  { key: 'fecha', title: 'Fecha', width: 170, render: (e) => <span className="audit-when">{whenText(e.fecha)}</span> },
+  { key: 'usuario', title: 'Usuario', width: 160, render: (e) => e.usuario ?? <Typography.Text type="secondary">{auditText.sinUsuario}</Typography.Text> },
+  { key: 'accion', title: 'Acción', width: 260, render: (e) => <ActionTag action={e.accion} /> },
+  { key: 'ip', title: 'Desde', width: 140, render: (e) => e.ip ?? <Typography.Text type="secondary">{auditText.sinDireccion}</Typography.Text> },
+  { key: 'detalle', title: 'Detalle', render: (e) => <Detail entry={e} /> },
+];
+
+/**
+ * The audit trail on a desktop: a read-only table of 20 rows and its pager (a chunk of its own: the phone draws
+ * cards). Drawn as Ant Design's middle Table (lib/plain-table.tsx) without its code: nothing here sorts, filters or
+ * selects (docs/decisions/web-delivery.md, seventh round).
+ */
 export function AuditTable({ rows, fetching, total, page, pageSize, onPage, empty }: AuditListProps) {
   return (
-    <Table<AuditEntryWire>
-      className="audit-table"
-      data-testid="audit-list"
-      rowKey="id"
-      size="middle"
-      loading={fetching}
-      dataSource={rows}
-      locale={{ emptyText: empty }}
-      onRow={(e) => ({ 'data-testid': `audit-${e.id}` }) as HTMLAttributes<HTMLTableRowElement>}
-      pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: false, hideOnSinglePage: true }}
-      columns={[
-        { title: 'Fecha', dataIndex: 'fecha', key: 'fecha', width: 170, render: (v: string) => <span className="audit-when">{whenText(v)}</span> },
-        { title: 'Usuario', dataIndex: 'usuario', key: 'usuario', width: 160, render: (v: string | null) => v ?? <Typography.Text type="secondary">{auditText.sinUsuario}</Typography.Text> },
-        { title: 'Acción', dataIndex: 'accion', key: 'accion', width: 260, render: (v: string) => <ActionTag action={v} /> },
-        { title: 'Desde', dataIndex: 'ip', key: 'ip', width: 140, render: (v: string | null) => v ?? <Typography.Text type="secondary">{auditText.sinDireccion}</Typography.Text> },
-        { title: 'Detalle', key: 'detalle', render: (_, e) => <Detail entry={e} /> },
-      ]}
-    />
+    <div className="audit-table" data-testid="audit-list">
+      <Spin spinning={fetching}>
+        <PlainTable columns={COLUMNS} rows={rows} rowKey={(e) => String(e.id)} rowTestId={(e) => `audit-${e.id}`} empty={empty} size="middle" />
+      </Spin>
+      <Pagination className="audit-table-pagination" current={page} pageSize={pageSize} total={total} onChange={onPage} showSizeChanger={false} hideOnSinglePage />
+    </div>
   );
 }
