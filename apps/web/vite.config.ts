@@ -139,6 +139,10 @@ const LAZY_ANTD_PARTS = [
   { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select', module: 'src/lib/antd/pagination-select.tsx' },
   { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/dropdown', module: 'src/lib/antd/tabs-more-dropdown.tsx' },
   { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/menu', module: 'src/lib/antd/tabs-more-menu.tsx' },
+  { importer: /[\\/]@rc-component[\\/]select[\\/]es[\\/]Select\.js$/, source: './OptionList', module: 'src/lib/antd/select-option-list.tsx' },
+  { importer: /[\\/]@rc-component[\\/]picker[\\/]es[\\/]PickerInput[\\/]SinglePicker\.js$/, source: './Popup', module: 'src/lib/antd/picker-popup.tsx' },
+  { importer: /[\\/]@rc-component[\\/]picker[\\/]es[\\/]PickerInput[\\/]RangePicker\.js$/, source: './Popup', module: 'src/lib/antd/picker-popup.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]date-picker[\\/]generatePicker[\\/]index\.js$/, source: './generateRangePicker', module: 'src/lib/antd/range-picker.tsx' },
   ...[
     { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../../tooltip' },
     { file: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]CopyBtn\.js$/, source: '../../tooltip' },
@@ -149,18 +153,35 @@ const LAZY_ANTD_PARTS = [
     { file: /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, source: '../tooltip' },
   ].map(({ file, source }) => ({ importer: file, source, module: 'src/lib/antd/lazy-tooltip.tsx' })),
 ];
+/**
+ * What a module of src/lib/antd imports as `portal:original`: the module it stands in for (the one its importer named),
+ * for the files a package does not export (@rc-component/picker's popup). Declared in src/lib/antd/original.d.ts.
+ */
+const ORIGINAL = 'portal:original';
 function lazyAntdParts(): PluginOption {
   const used = new Set<(typeof LAZY_ANTD_PARTS)[number]>();
+  const originals = new Map<string, string>();
   return {
     name: 'portal-lazy-antd-parts',
     // Development pre-bundles Ant Design whole; the bundle is what users download.
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
+    async resolveId(source, importer) {
+      if (source === ORIGINAL) {
+        const original = importer ? originals.get(importer) : undefined;
+        if (!original) this.error(`${ORIGINAL} imported by ${importer}, which stands in for no module`);
+        return original;
+      }
       const part = importer ? LAZY_ANTD_PARTS.find((p) => p.source === source && p.importer.test(importer)) : undefined;
       if (!part) return null;
       used.add(part);
-      return path.join(here, part.module);
+      const module = path.join(here, part.module);
+      const original = (await this.resolve(source, importer, { skipSelf: true }))?.id;
+      if (original) {
+        if (originals.has(module) && originals.get(module) !== original) this.error(`${part.module} stands in for two modules: ${originals.get(module)} and ${original}`);
+        originals.set(module, original);
+      }
+      return module;
     },
     buildEnd() {
       // An Ant Design update that moves these files would silently bring the parts back: fail the build instead.
@@ -186,7 +207,7 @@ function lazyAntdParts(): PluginOption {
  * chunks, which broke the login when a group cut through Ant Design's circular imports (fifth round).
  * `chunkCycles` below fails the build if a stale or wrong plan makes one anyway.
  */
-const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean }> = [
+const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean; sharedTo?: string }> = [
   // The login screen's download (index.html's script and its static imports).
   { name: 'entry', roots: ['src/main.tsx'] },
   // Every screen behind the shell runs in these: Ant Design's core and theme, TanStack Query, the shell itself.
@@ -194,8 +215,10 @@ const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean }> =
   // code, so that the screens before the shell (recovery, new session), which use Ant Design's core but not the
   // header and menu, do not download the shell's code with it.
   { name: 'shell', roots: ['src/app/app-providers.tsx', 'src/app/query.tsx', 'src/app/shell/app-shell.tsx', 'src/features/access/index.ts'], vendor: true },
-  // The first page after login.
-  { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true },
+  // The first page after login: what only it uses. What other screens use too (Skeleton, Empty, the grid, the
+  // contract's formatting…) goes to the shell's layer instead (`sharedTo`): in the dashboard's chunks, every screen that
+  // used one of them downloaded the dashboard's packages and code with it (≈32 kB, seventh round).
+  { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true, sharedTo: 'shell' },
 ];
 /** A layer's modules that go to its `-vendor` chunk: packages only import packages (and the lazy Ant Design parts). */
 const VENDOR = /[\\/]node_modules[\\/]|[\\/]src[\\/]lib[\\/]antd[\\/]/;
@@ -211,17 +234,38 @@ function chunkPlan(out: string): PluginOption {
       const chunks = [...Object.values(bundle)].filter((item): item is OutputChunk => item.type === 'chunk');
       const taken = new Set<string>();
       const plan: Record<string, string> = {};
-      for (const layer of CHUNK_LAYERS) {
+      // Who imports each chunk statically: a chunk of a layer that another screen's chunk imports too is shared.
+      const importers = new Map<string, string[]>();
+      for (const c of chunks) for (const i of c.imports) importers.set(i, [...(importers.get(i) ?? []), c.fileName]);
+      const name = (layer: (typeof CHUNK_LAYERS)[number], id: string) => (layer.vendor && VENDOR.test(id) ? `${layer.name}-vendor` : layer.name);
+      for (const [index, layer] of CHUNK_LAYERS.entries()) {
         const roots = layer.roots.map((r) => path.join(here, r));
         const todo = chunks.filter((c) => c.moduleIds.some((id) => roots.includes(id))).map((c) => c.fileName);
         if (todo.length === 0) this.error(`chunk layer ${layer.name}: none of its roots is in the bundle`);
+        const reached = new Set<string>();
         while (todo.length) {
           const file = todo.pop()!;
-          if (taken.has(file)) continue;
+          if (taken.has(file) || reached.has(file)) continue;
+          reached.add(file);
+          todo.push(...chunks.find((c) => c.fileName === file)!.imports);
+        }
+        // A layer with `sharedTo` keeps only what is its own: what other screens import as well (and what that
+        // imports) goes to the earlier layer named, which every screen behind the shell downloads anyway.
+        const shared = new Set<string>();
+        if (layer.sharedTo) {
+          const pending = [...reached].filter((f) => (importers.get(f) ?? []).some((i) => !reached.has(i) && !taken.has(i)));
+          while (pending.length) {
+            const file = pending.pop()!;
+            if (shared.has(file) || !reached.has(file)) continue;
+            shared.add(file);
+            pending.push(...chunks.find((c) => c.fileName === file)!.imports);
+          }
+        }
+        const target = CHUNK_LAYERS.slice(0, index).find((l) => l.name === layer.sharedTo);
+        for (const file of reached) {
           taken.add(file);
-          const chunk = chunks.find((c) => c.fileName === file)!;
-          for (const id of chunk.moduleIds) plan[id] = layer.vendor && VENDOR.test(id) ? `${layer.name}-vendor` : layer.name;
-          todo.push(...chunk.imports);
+          const into = shared.has(file) && target ? target : layer;
+          for (const id of chunks.find((c) => c.fileName === file)!.moduleIds) plan[id] = name(into, id);
         }
       }
       mkdirSync(path.dirname(out), { recursive: true });

@@ -38,6 +38,30 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
     await expect(page.getByTestId('dashboard-entity')).toContainText('Pérez Hnos. S.H.');
   });
 
+  test('the entity selector is drawn as the closed Select and answers the keyboard: focused, opened with Enter, chosen with the arrows', async ({ page }) => {
+    const header = page.getByRole('banner');
+    // Until it is used, the header draws a look-alike of the closed Select (the Select's code loads on first use).
+    const closed = header.locator('.entity-selector');
+    await expect(closed).toHaveClass(/\bant-select\b/);
+    await expect(closed).toHaveClass(/\bant-select-single\b/);
+    await expect(closed.locator('.ant-select-content')).toHaveAttribute('title', 'Juan Pérez');
+    await expect(closed.locator('.ant-select-suffix .anticon-down')).toBeVisible();
+    const selector = header.getByRole('combobox', { name: 'Entidad' });
+    await expect(selector).toHaveAttribute('aria-expanded', 'false');
+
+    await selector.focus();
+    await page.keyboard.press('Enter');
+    await expect(selector).toHaveAttribute('aria-expanded', 'true');
+    await expect(selector).toBeFocused();
+    const chosen = page.getByRole('option', { name: 'Pérez Hnos. S.H.' });
+    await expect(chosen).toBeAttached();
+    // Juan Pérez is chosen; the next enabled entity is Pérez Hnos. S.H.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('dashboard-entity')).toContainText('Pérez Hnos. S.H.');
+    await expect(header.getByRole('combobox', { name: 'Entidad' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the side drawer lists Inicio and the Cuenta group; Cerrar sesion only on the phone', async ({ page }, testInfo) => {
     const phone = testInfo.project.name === 'phone';
     await page.getByRole('button', { name: 'Menú' }).click();

@@ -56,7 +56,7 @@ test('a facet and new-only narrow the catalogue; the filters and the page live i
   await expect(async () => {
     if (!(await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').isVisible())) await familia.click();
     await chooseOption(page, /^Agroquímicos \(\d+\)$/);
-    await expect(panel.locator('.ant-form-item', { has: page.getByRole('combobox', { name: 'Familia', exact: true }) })).toContainText('Agroquímicos', { timeout: 2_000 });
+    await expect(panel.locator('.filter-field', { has: page.getByRole('combobox', { name: 'Familia', exact: true }) })).toContainText('Agroquímicos', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await narrowed;
   // The other facets are narrowed by the family: only agrochemical subfamilies remain.

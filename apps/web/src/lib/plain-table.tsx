@@ -21,20 +21,24 @@ type PlainTableProps<T> = {
   maxHeight?: number;
   onRow?: (row: T) => void;
   rowClassName?: string;
+  /** Ant Design's middle size (12 px cells) instead of the small one. */
+  size?: 'middle';
+  /** A row's data-testid. */
+  rowTestId?: (row: T) => string;
 };
 
 /**
- * A read-only table drawn like Ant Design's small Table (styles.css `.plain-table`), for the dashboard's short
- * lists: Ant Design's Table brings its filter menus, tree, pagination and select with it
+ * A read-only table drawn like Ant Design's small (or middle) Table (styles.css `.plain-table`), for the dashboard's
+ * short lists and the audit trail: Ant Design's Table brings rc-table, its filter menus, tree and pagination with it
  * (docs/decisions/web-delivery.md). A clickable row also opens with Enter.
  */
-export function PlainTable<T>({ columns, rows, rowKey, empty, minWidth, maxHeight, onRow, rowClassName }: PlainTableProps<T>) {
+export function PlainTable<T>({ columns, rows, rowKey, empty, minWidth, maxHeight, onRow, rowClassName, size, rowTestId }: PlainTableProps<T>) {
   const cell = (c: PlainColumn<T>): CSSProperties => ({ textAlign: c.align ?? 'left', width: c.width });
   const open = (e: KeyboardEvent, row: T) => {
     if (e.key === 'Enter') onRow?.(row);
   };
   return (
-    <div className="plain-table" style={{ maxHeight }}>
+    <div className={size === 'middle' ? 'plain-table plain-table-middle' : 'plain-table'} style={{ maxHeight }}>
       <table style={{ minWidth }}>
         <thead>
           <tr>
@@ -54,6 +58,7 @@ export function PlainTable<T>({ columns, rows, rowKey, empty, minWidth, maxHeigh
             rows.map((row) => (
               <tr
                 key={rowKey(row)}
+                data-testid={rowTestId?.(row)}
                 className={[onRow ? 'is-clickable' : '', rowClassName ?? ''].join(' ').trim() || undefined}
                 tabIndex={onRow ? 0 : undefined}
                 onClick={onRow ? () => onRow(row) : undefined}

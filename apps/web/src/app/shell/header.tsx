@@ -1,9 +1,11 @@
-import { Button, Layout, Select, Space } from 'antd';
+import { lazy, startTransition, Suspense, useState } from 'react';
+import { Button, Layout, Space } from 'antd';
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Entidad, WhitelabelConfig } from '@portal/contract';
 import { entityLabel } from '../../features/access';
-import { filterByLabel } from '../../lib/search';
+import { ENTITY_SEARCH_FROM, EntitySelectStandIn } from './entity-select-stand-in';
+import type { EntitySelectorProps } from './entity-selector';
 
 type HeaderProps = {
   branding: WhitelabelConfig | undefined;
@@ -19,8 +21,33 @@ type HeaderProps = {
   onLogout: () => void;
 };
 
-/** Past five entities the selector gets a search box (access.md §2). */
-const SEARCH_FROM = 6;
+const loadEntitySelector = () => import('./entity-selector');
+const RealEntitySelector = lazy(() => loadEntitySelector().then((m) => ({ default: m.EntitySelector })));
+
+/**
+ * The entity selector: a look-alike of the closed Select until the user reaches for it, then Ant Design's Select,
+ * focused and, if the gesture asked for it, open (docs/decisions/web-delivery.md, seventh round).
+ */
+function EntitySelector(props: EntitySelectorProps) {
+  const [active, setActive] = useState<{ open: boolean } | null>(null);
+  const current = props.entities.find((e) => e.codent === props.currentEntity);
+  // A transition: the look-alike stays (and keeps its focus) until the Select's code is there, instead of a fallback.
+  const activate = (open: boolean) => startTransition(() => setActive((a) => ({ open: open || Boolean(a?.open) })));
+  return (
+    <Suspense fallback={null}>
+      {active ? (
+        <RealEntitySelector {...props} defaultOpen={active.open} />
+      ) : (
+        <EntitySelectStandIn
+          label={current ? entityLabel(current) : props.currentEntity === null ? null : String(props.currentEntity)}
+          search={props.entities.length >= ENTITY_SEARCH_FROM}
+          onIntent={() => void loadEntitySelector()}
+          onActivate={activate}
+        />
+      )}
+    </Suspense>
+  );
+}
 
 export function Header(props: HeaderProps) {
   const { branding, profile, userName, entities, showEntitySelector, currentEntity, mobile } = props;
@@ -34,18 +61,7 @@ export function Header(props: HeaderProps) {
       </Link>
       <div className="header-spacer" />
       {showEntitySelector && entities && (
-        <Select
-          className="entity-selector"
-          aria-label="Entidad"
-          value={currentEntity ?? undefined}
-          showSearch={entities.length >= SEARCH_FROM ? { filterOption: filterByLabel } : false}
-          popupMatchSelectWidth={mobile ? false : 320}
-          onChange={(code: number) => {
-            const chosen = entities.find((e) => e.codent === code);
-            if (chosen) props.onEntityChange(chosen);
-          }}
-          options={entities.map((e) => ({ value: e.codent, label: entityLabel(e), disabled: !e.activa }))}
-        />
+        <EntitySelector entities={entities} currentEntity={currentEntity} mobile={mobile} onEntityChange={props.onEntityChange} />
       )}
       <Space size={mobile ? 0 : 4}>
         <Button type="text" className="header-button" icon={<UserOutlined />} onClick={props.onProfile} aria-label="Perfil">

@@ -1,20 +1,10 @@
-import type { HTMLAttributes } from 'react';
-import { Button, Card, DatePicker, Empty, Input, Pagination, Select, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, DatePicker, Empty, Input, Select, Spin, Typography } from 'antd';
 import { ErrorResult } from '../../lib/error-result';
 import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from '../../lib/dayjs';
 import { useSearchParams } from 'react-router';
-import {
-  AUDIT_ACTION_GROUPS,
-  AUDIT_ACTIONS,
-  AUDIT_DETAIL_LABELS,
-  AUDIT_PAGE_SIZE,
-  auditText,
-  msg,
-  TIME_ZONE,
-  todayInArgentina,
-  type AuditEntryWire,
-} from '@portal/contract';
+import { AUDIT_ACTION_GROUPS, AUDIT_PAGE_SIZE, auditText, msg, todayInArgentina } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { filterByLabel } from '../../lib/search';
@@ -22,74 +12,13 @@ import { useSession } from '../../lib/session-store';
 import { useAudit } from './api/list-audit';
 import './audit.css';
 
+// The phone's cards (Card, Pagination) and the desktop's table (Table) are a chunk each: a screen draws one of them.
+const AuditCards = lazy(() => import('./components/audit-cards').then((m) => ({ default: m.AuditCards })));
+const AuditTable = lazy(() => import('./components/audit-table').then((m) => ({ default: m.AuditTable })));
+
 const FORMAT = 'DD/MM/YYYY';
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const isoOrEmpty = (v: string | null) => (v && ISO.test(v) && dayjs(v).isValid() ? v : '');
-
-const when = new Intl.DateTimeFormat('es-AR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const whenText = (iso: string) => when.format(new Date(iso)).replace(',', '');
-
-/** Refusals and failures stand out; administrators' changes are marked as such. */
-function actionColor(action: string): string | undefined {
-  if (action === 'access.denied' || action === 'login.failed' || action === 'token.reuse' || action === 'register.bad-code') return 'red';
-  if (action === 'login.throttled') return 'orange';
-  if (action.startsWith('admin.')) return 'gold';
-  if (action === 'login') return 'green';
-  return undefined;
-}
-
-function valueText(v: unknown): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'boolean') return v ? auditText.si : auditText.no;
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
-/** The detail as 'Label: value' pairs, each value cut to a readable length (the whole row stays in the database). */
-function detailPairs(detail: Record<string, unknown>): Array<{ key: string; label: string; value: string }> {
-  return Object.entries(detail).map(([key, v]) => {
-    const text = valueText(v);
-    return { key, label: AUDIT_DETAIL_LABELS[key] ?? key, value: text.length > 140 ? `${text.slice(0, 139)}…` : text };
-  });
-}
-
-function Detail({ entry }: { entry: AuditEntryWire }) {
-  const pairs = detailPairs(entry.detalle);
-  if (pairs.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
-  return (
-    <dl className="audit-detail">
-      {pairs.map((p) => (
-        <div key={p.key} className="audit-detail-pair">
-          <dt>{p.label}</dt>
-          <dd>{p.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function ActionTag({ action }: { action: string }) {
-  return (
-    <span className="audit-action">
-      <Tag color={actionColor(action)} className="audit-action-tag">
-        {AUDIT_ACTIONS[action] ?? action}
-      </Tag>
-      <Typography.Text type="secondary" className="audit-action-code">
-        {action}
-      </Typography.Text>
-    </span>
-  );
-}
 
 /**
  * /{profile}/auditoria (administrators): the company's audit trail, read-only. Filters (desde, hasta, usuario,
@@ -129,6 +58,16 @@ export function AuditPage() {
   }
 
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={auditText.vacio} />;
+  const list = {
+    rows,
+    loading: audit.isLoading,
+    fetching: audit.isFetching,
+    total,
+    page,
+    pageSize: AUDIT_PAGE_SIZE,
+    onPage: (p: number) => setFilter({ page: p }),
+    empty,
+  };
 
   return (
     <div className="page audit-page">
@@ -198,55 +137,17 @@ export function AuditPage() {
         </Typography.Text>
       )}
       {audit.isError && <ErrorResult status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(audit.error, msg.errorObtenerDatos)} />}
-      {!audit.isError &&
-        (mobile ? (
-          <div data-testid="audit-list">
-            {audit.isLoading ? (
-              <Card loading size="small" />
-            ) : rows.length === 0 ? (
-              empty
-            ) : (
-              rows.map((e) => (
-                <Card key={e.id} size="small" className="audit-card" data-testid={`audit-${e.id}`}>
-                  <div className="audit-card-head">
-                    <ActionTag action={e.accion} />
-                  </div>
-                  <dl className="audit-card-fields">
-                    <dt>Fecha</dt>
-                    <dd>{whenText(e.fecha)}</dd>
-                    <dt>Usuario</dt>
-                    <dd>{e.usuario ?? auditText.sinUsuario}</dd>
-                    <dt>Desde</dt>
-                    <dd>{e.ip ?? auditText.sinDireccion}</dd>
-                  </dl>
-                  <Detail entry={e} />
-                </Card>
-              ))
-            )}
-            {total > AUDIT_PAGE_SIZE && (
-              <Pagination simple className="audit-pagination" current={page} pageSize={AUDIT_PAGE_SIZE} total={total} onChange={(p) => setFilter({ page: p })} />
-            )}
-          </div>
-        ) : (
-          <Table<AuditEntryWire>
-            className="audit-table"
-            data-testid="audit-list"
-            rowKey="id"
-            size="middle"
-            loading={audit.isFetching}
-            dataSource={rows}
-            locale={{ emptyText: empty }}
-            onRow={(e) => ({ 'data-testid': `audit-${e.id}` }) as HTMLAttributes<HTMLTableRowElement>}
-            pagination={{ current: page, pageSize: AUDIT_PAGE_SIZE, total, onChange: (p) => setFilter({ page: p }), showSizeChanger: false, hideOnSinglePage: true }}
-            columns={[
-              { title: 'Fecha', dataIndex: 'fecha', key: 'fecha', width: 170, render: (v: string) => <span className="audit-when">{whenText(v)}</span> },
-              { title: 'Usuario', dataIndex: 'usuario', key: 'usuario', width: 160, render: (v: string | null) => v ?? <Typography.Text type="secondary">{auditText.sinUsuario}</Typography.Text> },
-              { title: 'Acción', dataIndex: 'accion', key: 'accion', width: 260, render: (v: string) => <ActionTag action={v} /> },
-              { title: 'Desde', dataIndex: 'ip', key: 'ip', width: 140, render: (v: string | null) => v ?? <Typography.Text type="secondary">{auditText.sinDireccion}</Typography.Text> },
-              { title: 'Detalle', key: 'detalle', render: (_, e) => <Detail entry={e} /> },
-            ]}
-          />
-        ))}
+      {!audit.isError && (
+        <Suspense
+          fallback={
+            <div className="center-pad">
+              <Spin />
+            </div>
+          }
+        >
+          {mobile ? <AuditCards {...list} /> : <AuditTable {...list} />}
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useState, type HTMLAttributes } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { lazyOverlay } from '../../lib/lazy-overlay';
-import { Button, Card, Empty, Input, List, Pagination, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Spin, Typography } from 'antd';
 import { ErrorResult } from '../../lib/error-result';
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
-import { msg, PERFILES, type AdminUser } from '@portal/contract';
+import { msg, type AdminUser } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
@@ -17,8 +17,11 @@ import { useFeedback } from '../../lib/feedback';
 const UserDialog = lazyOverlay(() => import('./components/user-dialog').then((m) => m.UserDialog), (p) => p.open);
 const ModuleConfigDrawer = lazyOverlay(() => import('./components/module-config-drawer').then((m) => m.ModuleConfigDrawer), (p) => p.target !== null);
 
+// The phone's cards (List, Card) and the desktop's table (Table) are a chunk each: a screen draws one of them.
+const UsersCards = lazy(() => import('./components/users-cards').then((m) => ({ default: m.UsersCards })));
+const UsersTable = lazy(() => import('./components/users-table').then((m) => ({ default: m.UsersTable })));
+
 const PAGE_SIZE = 10;
-const perfilName = (id: number) => PERFILES.find((p) => p.id === id)?.descripcion ?? `Perfil ${id}`;
 
 /** /{profile}/usuarios: the company's users (administrators only). The search and the page live in the URL. */
 export function UsersPage() {
@@ -69,28 +72,18 @@ export function UsersPage() {
     return <ErrorResult status="403" title="Usuarios" subTitle={users.error.message} />;
   }
 
-  const actions = (u: AdminUser) => [
-    <Tooltip key="edit" title="Editar">
-      <Button type="text" icon={<EditOutlined />} aria-label={`Editar ${u.username}`} onClick={() => setDialog({ user: u })} />
-    </Tooltip>,
-    <Tooltip key="modules" title="Módulos">
-      <Button type="text" icon={<AppstoreOutlined />} aria-label={`Módulos de ${u.username}`} onClick={() => openModules(u)} />
-    </Tooltip>,
-    <Tooltip key="delete" title="Eliminar">
-      <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Eliminar ${u.username}`} onClick={() => handleDelete(u)} />
-    </Tooltip>,
-  ];
-
-  const profileTags = (u: AdminUser) => (
-    <Space size={[4, 4]} wrap>
-      {u.adminweb && <Tag color="gold">Administrador</Tag>}
-      {u.perfiles.map((p) => (
-        <Tag key={p}>{perfilName(p)}</Tag>
-      ))}
-    </Space>
-  );
-  const entityText = (u: AdminUser) =>
-    u.entidades.length === 0 ? 'Sin entidades' : u.entidades.slice(0, 2).map((e) => e.razsoc).join(' · ') + (u.entidades.length > 2 ? ` y ${u.entidades.length - 2} más` : '');
+  const list = {
+    items: users.data?.items ?? [],
+    loading: users.isLoading,
+    fetching: users.isFetching,
+    total: users.data?.total ?? 0,
+    page,
+    pageSize: PAGE_SIZE,
+    onPage: handlePage,
+    onEdit: (u: AdminUser) => setDialog({ user: u }),
+    onModules: openModules,
+    onDelete: handleDelete,
+  };
 
   return (
     <div className="page">
@@ -114,63 +107,16 @@ export function UsersPage() {
       />
       {users.isError && !(users.error instanceof ApiError && users.error.status === 403) ? (
         <ErrorResult status="warning" title={msg.errorCargarDatos} subTitle={errorMessage(users.error, msg.errorObtenerDatos)} />
-      ) : mobile ? (
-        <>
-          <List
-            loading={users.isLoading}
-            dataSource={users.data?.items ?? []}
-            locale={{ emptyText: <Empty description="No se encontraron usuarios" /> }}
-            renderItem={(u) => (
-              <Card size="small" className="user-card" data-testid={`user-${u.username}`}>
-                <div className="user-card-head">
-                  <div className="user-card-name">
-                    <Typography.Text strong>
-                      {u.first_name} {u.last_name}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" className="user-card-sub">
-                      {u.username} · {u.email}
-                    </Typography.Text>
-                  </div>
-                </div>
-                {profileTags(u)}
-                <Typography.Paragraph type="secondary" className="user-card-entities">
-                  {entityText(u)}
-                </Typography.Paragraph>
-                <div className="user-card-actions">{actions(u)}</div>
-              </Card>
-            )}
-          />
-          {(users.data?.total ?? 0) > PAGE_SIZE && (
-            <Pagination simple className="users-pagination" current={page} pageSize={PAGE_SIZE} total={users.data?.total ?? 0} onChange={handlePage} />
-          )}
-        </>
       ) : (
-        <Table<AdminUser>
-          rowKey="id"
-          loading={users.isFetching}
-          dataSource={users.data?.items ?? []}
-          locale={{ emptyText: <Empty description="No se encontraron usuarios" /> }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: users.data?.total ?? 0, onChange: handlePage, showSizeChanger: false, showTotal: (t) => `${t} usuarios` }}
-          onRow={(u) => ({ 'data-testid': `user-${u.username}` }) as HTMLAttributes<HTMLTableRowElement>}
-          columns={[
-            { title: 'Usuario', dataIndex: 'username', key: 'username' },
-            {
-              title: 'Nombre',
-              key: 'name',
-              render: (_, u) => (
-                <div>
-                  <div>
-                    {u.first_name} {u.last_name}
-                  </div>
-                  <Typography.Text type="secondary">{u.email}</Typography.Text>
-                </div>
-              ),
-            },
-            { title: 'Perfiles', key: 'perfiles', render: (_, u) => profileTags(u) },
-            { title: 'Entidades', key: 'entidades', render: (_, u) => entityText(u) },
-            { title: 'Acciones', key: 'actions', width: 150, render: (_, u) => <Space size={0}>{actions(u)}</Space> },
-          ]}
-        />
+        <Suspense
+          fallback={
+            <div className="center-pad">
+              <Spin />
+            </div>
+          }
+        >
+          {mobile ? <UsersCards {...list} /> : <UsersTable {...list} />}
+        </Suspense>
       )}
       <UserDialog open={dialog !== null} user={dialog?.user ?? null} onClose={() => setDialog(null)} />
       <ModuleConfigDrawer target={modules} onClose={() => setModules(null)} />

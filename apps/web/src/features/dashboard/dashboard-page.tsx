@@ -1,4 +1,5 @@
-import { Col, Row, Select, Skeleton, Space, theme } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Col, Row, Skeleton, Space, theme } from 'antd';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { msg, type Porlet } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
@@ -14,7 +15,9 @@ import { GrainPosition } from './components/grain-position';
 import { NewsCards } from './components/news-cards';
 import { TableCard } from './components/table-card';
 import { ProductCarousels } from './components/product-carousels';
-import { filterByLabel } from '../../lib/search';
+
+// The zone dashboard's filters (Select) load with it only: the customer's dashboard has none.
+const StaffFilters = lazy(() => import('./components/staff-filters').then((m) => ({ default: m.StaffFilters })));
 
 const TITLES: Record<number, string> = { 1: 'Inicio', 2: 'Tablero del vendedor', 3: 'Tablero de la zona', 4: 'Inicio', 5: 'Inicio', 6: 'Inicio' };
 
@@ -61,29 +64,9 @@ export function DashboardPage() {
           </span>
         </div>
         {profile === 3 && (
-          <Space wrap className="dashboard-filters">
-            <Select
-              allowClear
-              showSearch={{ filterOption: filterByLabel }}
-              placeholder="Todos los vendedores"
-              aria-label="Vendedor"
-              style={{ minWidth: 200 }}
-              value={vendedor}
-              onChange={(v?: number) => setFilter('vendedor', v)}
-              options={sellerOptions.map((s) => ({ value: s.id, label: s.descripcion }))}
-            />
-            {adminweb && zones.data && zones.data.length > 0 && (
-              <Select
-                allowClear
-                placeholder="Todas las zonas"
-                aria-label="Zona"
-                style={{ minWidth: 180 }}
-                value={zona}
-                onChange={(v?: number) => setFilter('zona', v)}
-                options={zones.data.map((z) => ({ value: z.id, label: z.descripcion }))}
-              />
-            )}
-          </Space>
+          <Suspense fallback={null}>
+            <StaffFilters vendedor={vendedor} zona={zona} sellers={sellerOptions} zones={adminweb ? zones.data : undefined} onFilter={setFilter} />
+          </Suspense>
         )}
       </div>
       {dashboard.isLoading ? (

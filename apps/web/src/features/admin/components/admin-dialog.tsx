@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Modal, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { msg } from '@portal/contract';
@@ -9,6 +9,7 @@ import { sessionStore, useSession } from '../../../lib/session-store';
 import { chooseEntity } from '../api/choose-entity';
 import { useEntityByCode } from '../api/search-entities';
 import { EntitySearchSelect, entityOption, type EntityOption } from './entity-search-select';
+import './admin-dialog.css';
 
 type AdminDialogProps = { open: boolean; onClose: () => void; username: string; profile: number; actingAs: number | null };
 
@@ -20,7 +21,10 @@ type AdminDialogProps = { open: boolean; onClose: () => void; username: string; 
 export function AdminDialog({ open, onClose, username, profile, actingAs }: AdminDialogProps) {
   const session = useSession();
   const cuit = session.host?.cuit ?? null;
-  const [form] = Form.useForm<{ entidad: EntityOption | null }>();
+  // One field: its value and its 'required' message, without the form library (it opens by itself on an
+  // administrator's first screen, so every admin route downloaded Ant Design's Form for it; seventh round).
+  const [entidad, setEntidad] = useState<EntityOption | null>(null);
+  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
   const navigate = useNavigate();
@@ -29,15 +33,22 @@ export function AdminDialog({ open, onClose, username, profile, actingAs }: Admi
   const current = useEntityByCode(open ? cuit : null, session.actuaComo ?? actingAs);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      // Closed, the dialog forgets its field, as a form that does not preserve its values.
+      setEntidad(null);
+      setMissing(false);
+      return;
+    }
     const chosen = session.actuaComo && session.entity ? { value: session.entity.codent, label: `${session.entity.label} · ${session.entity.codent}` } : null;
     const fallback = current.data ? entityOption(current.data) : null;
-    if (!form.getFieldValue('entidad')) form.setFieldsValue({ entidad: chosen ?? fallback });
-  }, [open, current.data, session.actuaComo, session.entity, form]);
+    setEntidad((e) => e ?? chosen ?? fallback);
+  }, [open, current.data, session.actuaComo, session.entity]);
 
   async function handleOk() {
-    const { entidad } = await form.validateFields();
-    if (!entidad) return;
+    if (!entidad) {
+      setMissing(true);
+      return;
+    }
     setBusy(true);
     try {
       const answer = await chooseEntity(username, { entidad: entidad.value, actua_como: true });
@@ -77,11 +88,30 @@ export function AdminDialog({ open, onClose, username, profile, actingAs }: Admi
       <Typography.Paragraph type="secondary">
         Como administrador puede actuar como cualquier entidad de la empresa. Busque por nombre, CUIT o código.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} name="admin-entity" preserve={false}>
-        <Form.Item label="Entidad" name="entidad" rules={[{ required: true, message: msg.entidadObligatoria }]}>
-          <EntitySearchSelect cuit={cuit} autoFocus />
-        </Form.Item>
-      </Form>
+      <div className="admin-entity-field">
+        <div className="admin-entity-label">
+          <label htmlFor="admin-entity_entidad" title="Entidad">
+            Entidad
+          </label>
+        </div>
+        <EntitySearchSelect
+          cuit={cuit}
+          id="admin-entity_entidad"
+          autoFocus
+          status={missing && !entidad ? 'error' : undefined}
+          value={entidad}
+          onChange={(v) => {
+            const chosen = Array.isArray(v) ? (v[0] ?? null) : v;
+            setEntidad(chosen);
+            setMissing(!chosen);
+          }}
+        />
+        {missing && !entidad && (
+          <div className="admin-entity-error" role="alert">
+            {msg.entidadObligatoria}
+          </div>
+        )}
+      </div>
     </Modal>
   );
 }

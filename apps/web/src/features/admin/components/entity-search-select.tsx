@@ -13,13 +13,15 @@ type EntitySearchSelectProps = {
   onChange?: (value: EntityOption | EntityOption[] | null) => void;
   placeholder?: string;
   autoFocus?: boolean;
+  /** 'error' outlines it in red (a form field's error, drawn by its form). */
+  status?: 'error';
 };
 
 /** descripcion, else descri_entidad, else razsoc (access.md §3), and the code. */
 export const entityOption = (e: Entidad): EntityOption => ({ value: e.codent, label: `${e.descri_entidad || e.razsoc} · ${e.codent}` });
 
 /** A remote entity search of the company: asks the server only past 3 characters, 300 ms after typing stops. */
-export function EntitySearchSelect({ cuit, id, multiple = false, value, onChange, placeholder, autoFocus }: EntitySearchSelectProps) {
+export function EntitySearchSelect({ cuit, id, multiple = false, value, onChange, placeholder, autoFocus, status }: EntitySearchSelectProps) {
   const [text, setText] = useState('');
   const [patron, setPatron] = useState('');
   useEffect(() => {
@@ -38,6 +40,7 @@ export function EntitySearchSelect({ cuit, id, multiple = false, value, onChange
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       allowClear
       autoFocus={autoFocus}
+      status={status}
       value={value ?? (multiple ? [] : undefined)}
       placeholder={placeholder ?? 'Escriba el nombre, CUIT o código'}
       onChange={(v) => {

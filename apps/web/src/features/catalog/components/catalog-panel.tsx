@@ -12,10 +12,14 @@ import { useCatalogSearch, useQuickEntryProducts } from '../api/search-products'
 import { activeFilterCount, PAGE_SIZE, searchState, useCatalogParams, type CatalogView } from '../catalog-params';
 import type { CatalogProduct } from '../types';
 import { ActiveFilters, FilterPanel } from './filter-panel';
+import { lazyOverlay } from '../../../lib/lazy-overlay';
 import { ProductCard, ProductRow } from './product-card';
 
 // 'Carga rápida' (Ant Design's Table) loads when that view is first chosen: the catalogue opens as a grid.
 const QuickEntryTable = lazy(() => import('./quick-entry-table').then((m) => ({ default: m.QuickEntryTable })));
+
+// A phone's filter drawer (Drawer, checkboxes, the facets' selects) loads when 'Filtros' first opens it.
+const FilterDrawer = lazyOverlay(() => import('./filter-drawer').then((m) => m.FilterDrawer), (p) => p.open);
 
 type CatalogPanelProps = { kind: CartKind; profile: number };
 
@@ -183,7 +187,7 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
         />
         {mobile && (
           <Badge count={filterCount} size="small">
-            <Button size="large" icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
+            <Button size="large" icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)} onPointerEnter={FilterDrawer.preload} onFocus={FilterDrawer.preload}>
               Filtros
             </Button>
           </Badge>
@@ -197,7 +201,7 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
         />
       </div>
       <div className="catalog-layout">
-        {!mobile && <FilterPanel kind={kind} patron={patron} applied={filters} onApply={params.setFilters} mobile={false} drawerOpen={false} onDrawerClose={() => {}} />}
+        {!mobile && <FilterPanel kind={kind} patron={patron} applied={filters} onApply={params.setFilters} />}
         <div style={{ minWidth: 0 }}>
           <ActiveFilters kind={kind} patron={patron} applied={filters} onApply={params.setFilters} />
           {view !== 'rapida' && state !== 'short' && !failed && search.data && (
@@ -209,15 +213,7 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
         </div>
       </div>
       {mobile && (
-        <FilterPanel
-          kind={kind}
-          patron={patron}
-          applied={filters}
-          onApply={params.setFilters}
-          mobile
-          drawerOpen={filtersOpen}
-          onDrawerClose={() => setFiltersOpen(false)}
-        />
+        <FilterDrawer kind={kind} patron={patron} applied={filters} onApply={params.setFilters} open={filtersOpen} onClose={() => setFiltersOpen(false)} />
       )}
     </div>
   );

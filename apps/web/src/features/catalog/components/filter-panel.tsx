@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, Drawer, Form, Select, Tag } from 'antd';
+import { Button, Card, Checkbox, Select, Tag } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import { formatNumber } from '@portal/contract';
 import type { CartKind } from '../../cart';
@@ -12,11 +12,10 @@ type FilterPanelProps = {
   patron: string;
   applied: CatalogFilters;
   onApply: (f: CatalogFilters) => void;
-  /** Phones get the panel in a drawer. */
-  mobile: boolean;
-  drawerOpen: boolean;
-  onDrawerClose: () => void;
 };
+
+/** The panel's fields; on a phone in a drawer (filter-drawer.tsx), which `onApplied` closes. */
+type FilterFormProps = FilterPanelProps & { enabled: boolean; onApplied?: () => void };
 
 function FacetSelect({ kind, facet, label, patron, draft, enabled, onChange }: {
   kind: CartKind;
@@ -30,9 +29,17 @@ function FacetSelect({ kind, facet, label, patron, draft, enabled, onChange }: {
   // The values that still have products once the other chosen facets apply.
   const list = useFacet(kind, facet, patron, draft, enabled);
   const options = (list.data ?? []).map((i) => ({ value: i.id, label: `${i.descripcion} (${formatNumber(i.cantidad, 0)})` }));
+  const id = `filter-${facet}`;
+  // A label above its select, drawn as the vertical form's (catalog.css): no form library for six labels.
   return (
-    <Form.Item label={label}>
+    <div className="filter-field">
+      <div className="filter-label">
+        <label htmlFor={id} title={label}>
+          {label}
+        </label>
+      </div>
       <Select
+        id={id}
         aria-label={label}
         allowClear
         showSearch={{ filterOption: filterByLabel }}
@@ -44,33 +51,33 @@ function FacetSelect({ kind, facet, label, patron, draft, enabled, onChange }: {
         labelRender={({ value }) => list.data?.find((i) => i.id === value)?.descripcion ?? '…'}
         onChange={(v?: number) => onChange(v)}
         popupMatchSelectWidth={false}
+        className="filter-select"
       />
-    </Form.Item>
+    </div>
   );
 }
 
 /**
- * The product filter panel (ordering.md §2): every facet, narrowed by the others, and the new-only and
+ * The product filter panel's fields (ordering.md §2): every facet, narrowed by the others, and the new-only and
  * promotion-only flags. Choices are a draft until 'Aplicar'; 'Limpiar filtros' resets all of them at once.
  */
-export function FilterPanel({ kind, patron, applied, onApply, mobile, drawerOpen, onDrawerClose }: FilterPanelProps) {
+export function FilterForm({ kind, patron, applied, onApply, enabled, onApplied }: FilterFormProps) {
   const [draft, setDraft] = useState<CatalogFilters>(applied);
   const appliedKey = JSON.stringify(applied);
   useEffect(() => setDraft(JSON.parse(appliedKey) as CatalogFilters), [appliedKey]);
-  const enabled = !mobile || drawerOpen;
 
   function handleApply() {
     onApply(draft);
-    if (mobile) onDrawerClose();
+    onApplied?.();
   }
   function handleReset() {
     setDraft({});
     onApply({});
-    if (mobile) onDrawerClose();
+    onApplied?.();
   }
 
-  const body = (
-    <Form layout="vertical" size="middle" data-testid="filter-panel">
+  return (
+    <div className="filter-form" data-testid="filter-panel">
       {FACETS.map((f) => (
         <FacetSelect
           key={f.key}
@@ -98,25 +105,21 @@ export function FilterPanel({ kind, patron, applied, onApply, mobile, drawerOpen
           Aplicar
         </Button>
       </div>
-    </Form>
+    </div>
   );
+}
 
-  if (mobile) {
-    return (
-      <Drawer title="Filtrar productos" placement="bottom" size="85%" open={drawerOpen} onClose={onDrawerClose} destroyOnHidden={false}>
-        {body}
-      </Drawer>
-    );
-  }
+/** The filter panel beside the catalogue on a desktop. */
+export function FilterPanel(props: FilterPanelProps) {
   return (
     <Card className="filter-panel" title="Filtros" size="small">
-      {body}
+      <FilterForm {...props} enabled />
     </Card>
   );
 }
 
 /** The applied filters as tags: closing one clears that filter alone. */
-export function ActiveFilters({ kind, patron, applied, onApply }: Pick<FilterPanelProps, 'kind' | 'patron' | 'applied' | 'onApply'>) {
+export function ActiveFilters({ kind, patron, applied, onApply }: FilterPanelProps) {
   const chosen = FACETS.filter((f) => applied[f.key]);
   if (chosen.length === 0 && !applied.nuevo && !applied.promo) return null;
   const without = (key: keyof CatalogFilters) => {

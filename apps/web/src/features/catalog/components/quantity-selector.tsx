@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Button, InputNumber, Select, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Select } from 'antd';
+
+// The typed amount (InputNumber) loads when 'Otra cantidad…' is chosen.
+const QuantityTyped = lazy(() => import('./quantity-typed').then((m) => ({ default: m.QuantityTyped })));
 
 type QuantitySelectorProps = {
   value: number;
@@ -21,31 +24,18 @@ export function QuantitySelector({ value, onChange, disabled, label = 'Cantidad'
   const [typed, setTyped] = useState<number | null>(value > 4 ? value : 5);
 
   if (typing) {
-    const valid = typed !== null && Number.isInteger(typed) && typed >= 1;
     return (
-      <Space.Compact className="quantity-typed">
-        <InputNumber
-          aria-label={`${label}: otra cantidad`}
-          min={1}
-          precision={0}
-          value={typed}
-          autoFocus
-          onChange={(v) => setTyped(typeof v === 'number' ? v : null)}
-          onPressEnter={() => valid && (onChange(typed), setTyping(false))}
-          style={{ width: 96 }}
-        />
-        <Button
-          type="primary"
-          disabled={!valid}
-          onClick={() => {
-            if (!valid) return;
-            onChange(typed);
+      <Suspense fallback={null}>
+        <QuantityTyped
+          label={label}
+          initial={typed}
+          onApply={(v) => {
+            setTyped(v);
+            onChange(v);
             setTyping(false);
           }}
-        >
-          Aplicar
-        </Button>
-      </Space.Compact>
+        />
+      </Suspense>
     );
   }
 
