@@ -54,8 +54,7 @@ const page = await catalog.searchPage(db, company, { words: catalog.normaliseSea
 const calls: Array<[string, () => Promise<unknown>]> = [
   ['catalogue page (productsByIds)', () => catalog.productsByIds(db, scope, page.ids)],
   ['dashboard (customerFigures)', () => dashboard.customerFigures(db, company, entity.id, today, `${lastTwelveMonths(today)[0]}-01`, { summary: true, charts: true, grain: true })],
-  ['fiscal page (listVouchersWithLines)', () => fiscal.listVouchersWithLines(db, scope, range, 0, 7)],
-  ['fiscal page (summariesAndNames)', () => fiscal.summariesAndNames(db, scope, range)],
+  ['fiscal page (fiscalPage)', () => fiscal.fiscalPage(db, scope, range, 0, 7)],
   ['cart (openCartWithLines)', () => cart.openCartWithLines(db, { ...scope, kind: 'sales', lists }, lists)],
 ];
 console.log(`company ${company}, entity ${entity.id}, user ${user}, lists ${JSON.stringify(lists)}, word '${word}' (${page.ids.length} ids, total ${page.total})`);

@@ -11,6 +11,27 @@ test('es-AR numbers: dot thousands, comma decimals, decimal strings accepted', (
   assert.equal(formatNumber('abc'), '');
 });
 
+test('a decimal string is formatted exactly as Intl formats its number (the fast path of formatNumber, issue 14)', () => {
+  const intl = (v: string, d: number) => {
+    const n = Number(v);
+    return Number.isFinite(n) ? new Intl.NumberFormat('es-AR', { minimumFractionDigits: d, maximumFractionDigits: d }).format(n) : '';
+  };
+  const cases = ['0', '-0', '0.00', '-0.00', '007.5', '-007.50', '5.', '.5', '+5', '1e3', ' 5', '', '-', '1234', '999999999999999',
+    '9999999999999999', '123456789012345.6', '12345678901234.56', '0.001', '0.005', '0.015', '-0.005', '1.005', '00', '-00.0', '1234567.456'];
+  // A fixed pseudo-random sample: 0 to 16 integer digits, 0 to 4 fraction digits, signs and leading zeros.
+  let seed = 20261125;
+  const next = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % k);
+  for (let i = 0; i < 20_000; i++) {
+    const il = next(17);
+    const fl = next(5);
+    let v = (next(4) === 0 ? '-' : '') + (next(6) === 0 ? '0'.repeat(next(3)) : '');
+    v += il ? Array.from({ length: il }, () => next(10)).join('') : '0';
+    if (fl || next(3) === 0) v += `.${Array.from({ length: fl }, () => next(10)).join('')}`;
+    cases.push(v);
+  }
+  for (const v of cases) for (const d of [0, 1, 2, 3]) assert.equal(formatNumber(v, d), intl(v, d), `${JSON.stringify(v)} with ${d} decimals`);
+});
+
 test('money carries its currency prefix', () => {
   assert.equal(formatMoney(1500), '$ 1.500,00');
   assert.equal(formatMoney('-1500.2', 'USD'), '-U$S 1.500,20');

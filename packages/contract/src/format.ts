@@ -11,8 +11,36 @@ function numberFormat(decimals: number): Intl.NumberFormat {
   return f;
 }
 
+/** A decimal string of at most 15 significant digits: a double holds it exactly, and Intl prints those digits. */
+const SHORT_DECIMAL = /^(-?)0*(\d+?)(?:\.(\d*))?$/;
+
+/**
+ * What Intl's es-AR format prints for a decimal string with no more fraction digits than asked: the same digits,
+ * grouped by three with '.', ',' before the fraction padded with zeros (numeric columns arrive as such strings; a
+ * catalogue page formats ≈ 100 of them, each ≈ 0.4 µs through Intl). Null when Intl must decide (rounding, more
+ * than 15 significant digits, any other shape).
+ */
+function formatDecimalString(value: string, decimals: number): string | null {
+  const m = SHORT_DECIMAL.exec(value);
+  if (!m) return null;
+  const int = m[2]!;
+  const fraction = m[3] ?? '';
+  if (fraction.length > decimals || int.length + fraction.length > 15) return null;
+  let grouped = int.length > 3 ? '' : int;
+  if (int.length > 3) {
+    const head = int.length % 3 || 3;
+    grouped = int.slice(0, head);
+    for (let i = head; i < int.length; i += 3) grouped += `.${int.slice(i, i + 3)}`;
+  }
+  return `${m[1]}${grouped}${decimals > 0 ? `,${fraction.padEnd(decimals, '0')}` : ''}`;
+}
+
 /** 1234567.5 → "1.234.567,50". Accepts the decimal strings that `numeric` columns arrive as. */
 export function formatNumber(value: number | string, decimals = 2): string {
+  if (typeof value === 'string') {
+    const exact = formatDecimalString(value, decimals);
+    if (exact !== null) return exact;
+  }
   const n = typeof value === 'string' ? Number(value) : value;
   if (!Number.isFinite(n)) return '';
   return numberFormat(decimals).format(n);

@@ -263,6 +263,68 @@ describe('product detail and carousels', () => {
     assert.ok(!other.productos.some((p) => p.id === row.product_id));
   });
 
+  test('the last purchase follows every write to the orders and their lines: new order, price, date, entity, deletions (issue 14)', async () => {
+    const c = await companyId(LA_PAMPA);
+    const e1 = await entity(1001);
+    const e2 = await entity(1002);
+    // sales_last_purchases against the reading the catalogue made before it (every pair of every entity).
+    const drift = async () =>
+      (await sql<{ n: number }>`
+        with truth as (
+          select distinct on (o.entity_id, l.product_id) o.company_id, o.entity_id, l.product_id, o.id as order_id, o.ordered_on, l.final_price, l.quantity
+          from sales_order_lines l join sales_orders o on o.id = l.order_id and o.company_id = l.company_id
+          order by o.entity_id, l.product_id, o.ordered_on desc, o.id desc, l.id desc)
+        select count(*)::int as n from truth t full join sales_last_purchases k on k.entity_id = t.entity_id and k.product_id = t.product_id
+        where (t.company_id, t.order_id, t.ordered_on, t.final_price, t.quantity) is distinct from (k.company_id, k.order_id, k.ordered_on, k.final_price, k.quantity)`.execute(ctx.db)).rows[0]!.n;
+    assert.equal(await drift(), 0, 'as seeded');
+    // A product entity 1001 already bought: its latest line so far.
+    const before = (await sql<{ product_id: number; final_price: string; quantity: string; ordered_on: string }>`
+      select l.product_id, l.final_price::text as final_price, l.quantity::text as quantity, o.ordered_on::text as ordered_on
+      from sales_order_lines l join sales_orders o on o.id = l.order_id where o.entity_id = ${e1.id}
+      order by o.ordered_on desc, o.id desc limit 1`.execute(ctx.db)).rows[0]!;
+    const p = before.product_id;
+    const shown = async (entityCode: string) => {
+      const x = (await get<ProductResponse>(`/${p}`, bearer(token, { cuit: LA_PAMPA, entity_id: entityCode }))).producto;
+      return { price: x.ultprecio_importe_conformato, quantity: x.ultprec_cantidad_conformato, date: x.ultprec_fecha };
+    };
+    const dmy = (iso: string) => iso.split('-').reverse().join('-');
+    const was = await shown('1001');
+    const was2 = await shown('1002');
+    assert.equal(was.price, formatNumber(before.final_price));
+    assert.equal(was.date, dmy(before.ordered_on));
+    const number = (await sql<{ n: number }>`select max(number) + 1000 as n from sales_orders where company_id = ${c}`.execute(ctx.db)).rows[0]!.n;
+    const order = (await sql<{ id: number }>`insert into sales_orders (company_id, entity_id, number, ordered_on, status, total)
+      values (${c}, ${e1.id}, ${number}, '2099-01-15', 'pending', 0) returning id`.execute(ctx.db)).rows[0]!.id;
+    try {
+      await sql`insert into sales_order_lines (company_id, order_id, line_no, product_id, quantity, list_price, final_price, amount)
+        values (${c}, ${order}, 1, ${p}, 7, 1234.56, 1234.56, 8641.92)`.execute(ctx.db);
+      assert.deepEqual(await shown('1001'), { price: formatNumber('1234.56'), quantity: '7', date: '15-01-2099' }, 'a new order');
+      assert.equal(await drift(), 0);
+      await sql`update sales_order_lines set final_price = 999.99, quantity = 3 where order_id = ${order}`.execute(ctx.db);
+      assert.deepEqual(await shown('1001'), { price: formatNumber('999.99'), quantity: '3', date: '15-01-2099' }, 'its line changed');
+      await sql`update sales_orders set status = 'approved' where id = ${order}`.execute(ctx.db);
+      assert.deepEqual(await shown('1001'), { price: formatNumber('999.99'), quantity: '3', date: '15-01-2099' }, 'a status change moves nothing');
+      await sql`update sales_orders set ordered_on = '2000-01-01' where id = ${order}`.execute(ctx.db);
+      assert.deepEqual(await shown('1001'), was, 'dated before the earlier purchase');
+      await sql`update sales_orders set ordered_on = '2099-01-15', entity_id = ${e2.id} where id = ${order}`.execute(ctx.db);
+      assert.deepEqual(await shown('1001'), was, 'moved to another entity');
+      assert.deepEqual(await shown('1002'), { price: formatNumber('999.99'), quantity: '3', date: '15-01-2099' }, 'the other entity');
+      await sql`update sales_orders set entity_id = ${e1.id} where id = ${order}`.execute(ctx.db);
+      assert.equal((await shown('1001')).price, formatNumber('999.99'));
+      await sql`delete from sales_order_lines where order_id = ${order}`.execute(ctx.db);
+      assert.deepEqual(await shown('1001'), was, 'its line deleted');
+      await sql`insert into sales_order_lines (company_id, order_id, line_no, product_id, quantity, list_price, final_price, amount)
+        values (${c}, ${order}, 1, ${p}, 2, 10, 10, 20)`.execute(ctx.db);
+      assert.equal((await shown('1001')).price, formatNumber('10'));
+      assert.equal(await drift(), 0);
+    } finally {
+      await sql`delete from sales_orders where id = ${order}`.execute(ctx.db);
+    }
+    assert.deepEqual(await shown('1001'), was, 'the order deleted (its lines by cascade)');
+    assert.deepEqual(await shown('1002'), was2);
+    assert.equal(await drift(), 0, 'after every change');
+  });
+
   test('a product of another company is refused with 403 and no data; a bad id is 400', async () => {
     const c = await companyId(DEL_SUR);
     const foreign = await ctx.db.selectFrom('products').select('id').where('company_id', '=', c).executeTakeFirstOrThrow();

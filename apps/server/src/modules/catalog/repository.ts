@@ -193,7 +193,8 @@ export const finalPriceSql = sql<string>`round(i.list_price * (1 - i.discount1 /
 
 /**
  * Full rows of the given products in this company priced in this list, with the entity's last purchase of each
- * and the quantity already in the user's open sales cart. Order follows `ids`. Built and compiled once per database
+ * (`sales_last_purchases`, kept by triggers on the orders and their lines: one primary-key probe per product) and the
+ * quantity already in the user's open sales cart. Order follows `ids`. Built and compiled once per database
  * and number of ids (db/compile-once.ts): every catalogue page sends the same text with its own values.
  */
 export async function productsByIds(
@@ -236,11 +237,7 @@ function productsByIdsSql(db: DB, companyId: number, entityId: number, userId: n
     from products p
     cross join pl
     join ${priceRow({ id: sql.ref('pl.id'), fallback: sql.ref('pl.fallback') })} on true
-    left join lateral (
-      select l.final_price, l.quantity, o.ordered_on from sales_order_lines l join sales_orders o on o.id = l.order_id
-      where l.company_id = ${companyId} and l.product_id = p.id and o.company_id = ${companyId} and o.entity_id = ${entityId}
-      order by o.ordered_on desc, o.id desc limit 1
-    ) lp on true
+    left join sales_last_purchases lp on lp.entity_id = ${entityId} and lp.product_id = p.id and lp.company_id = ${companyId}
     left join cart_lines cl on cl.product_id = p.id and cl.cart_id = (
       select c.id from carts c where c.company_id = ${companyId} and c.entity_id = ${entityId} and c.user_id = ${userId}
         and c.kind = 'sales' and c.status = 'open')

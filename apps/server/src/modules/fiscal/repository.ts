@@ -72,14 +72,36 @@ function compiledStatement<R>(
 
 type LineTuple = [VoucherLineRow['kind'], string | null, string, string | null, string | null, string | null, string | null, string];
 
+/** The voucher's columns with every amount as text (decimal strings), for a page read as JSON. */
+const voucherJsonColumns = [
+  'm.id', 'm.entity_id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
+  'm.origin_type', 'm.origin_number', 'm.origin_series', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency',
+  sql<string>`m.amount::text`.as('amount'), 'm.due_date', 'm.printable', sql<string | null>`m.net_amount::text`.as('net_amount'),
+  sql<string | null>`m.vat21::text`.as('vat21'), sql<string | null>`m.vat105::text`.as('vat105'), sql<string | null>`m.other_taxes::text`.as('other_taxes'),
+] as const;
+
+export type FiscalPage = {
+  rows: Array<VoucherRow & { lines: VoucherLineRow[] }>;
+  /** Count and total per currency of everything the filter matches. */
+  totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>;
+  /** The entity's document descriptions (all of them, whatever the filter). */
+  names: string[];
+};
+
 /**
- * One page, newest first (ties broken by id so the order is stable across pages), each voucher with its lines (as
- * linesOf reads them), in one statement: the lines come as JSON tuples with their amounts as text (decimal strings).
+ * The fiscal list in one statement (one round trip): the page, newest first (ties broken by id so the order is
+ * stable across pages), each voucher with its lines (as linesOf reads them) as JSON with its amounts as text
+ * (decimal strings); the summaries of everything the filter matches; the entity's document descriptions.
  */
-export async function listVouchersWithLines(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<Array<VoucherRow & { lines: VoucherLineRow[] }>> {
-  const page = (s: Scope, r: Range, pageStart: number, pageLimit: number) =>
-    filtered(db, s, r)
-      .select(voucherColumns)
+export async function fiscalPage(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<FiscalPage> {
+  type Row = {
+    page: Array<VoucherRow & { line_tuples: LineTuple[] }>;
+    totals: FiscalPage['totals'];
+    names: string[];
+  };
+  const statement = (s: Scope, r: Range, pageStart: number, pageLimit: number) => {
+    const page = filtered(db, s, r)
+      .select(voucherJsonColumns)
       .select(
         sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text,
           l.discount::text, l.amount::text) order by l.line_no), '[]'::json)
@@ -89,22 +111,6 @@ export async function listVouchersWithLines(db: DB, scope: Scope, range: Range, 
       .orderBy('m.id', 'desc')
       .offset(pageStart)
       .limit(pageLimit);
-  const { rows } = await db.executeQuery(compiledStatement(db, 'page', scope, range, { start, limit }, (s, r, x) => page(s, r, Number(x.start), Number(x.limit))));
-  return rows.map(({ line_tuples, ...row }) => ({
-    ...row,
-    lines: line_tuples.map(([kind, product_code, description, quantity, unit, unit_price, discount, amount]) => ({
-      movement_id: String(row.id), kind, product_code, description, quantity, unit, unit_price, discount, amount,
-    })),
-  }));
-}
-
-/**
- * The list's summaries (count and total per currency of everything the filter matches, as `summaries`) and the
- * entity's document descriptions (as `voucherNames`), in one statement.
- */
-export async function summariesAndNames(db: DB, scope: Scope, range: Range): Promise<{ totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] }> {
-  type Row = { totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>; names: string[] };
-  const statement = (s: Scope, r: Range) => {
     const names = db
       .selectFrom('account_movements')
       .select('voucher_name')
@@ -112,12 +118,25 @@ export async function summariesAndNames(db: DB, scope: Scope, range: Range): Pro
       .where('company_id', '=', s.companyId)
       .where('entity_id', '=', s.entityId);
     const raw = sql<Row>`select
+    (select coalesce(json_agg(p order by p.date desc, p.id desc), '[]'::json) from (${page}) p) as page,
     (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${summaries(db, s, r)}) x) as totals,
     (select coalesce(array_agg(n.voucher_name order by n.voucher_name), '{}') from (${names}) n) as names`;
     return { compile: () => raw.compile(db) };
   };
-  const { rows } = await db.executeQuery(compiledStatement(db, 'summaries', scope, range, {}, (s, r) => statement(s, r)));
-  return rows[0]!;
+  const { rows } = await db.executeQuery(
+    compiledStatement(db, 'list', scope, range, { start, limit }, (s, r, x) => statement(s, r, Number(x.start), Number(x.limit))),
+  );
+  const { page, totals, names } = rows[0]!;
+  return {
+    rows: page.map(({ line_tuples, ...row }) => ({
+      ...row,
+      lines: line_tuples.map(([kind, product_code, description, quantity, unit, unit_price, discount, amount]) => ({
+        movement_id: String(row.id), kind, product_code, description, quantity, unit, unit_price, discount, amount,
+      })),
+    })),
+    totals,
+    names,
+  };
 }
 
 /**

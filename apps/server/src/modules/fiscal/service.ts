@@ -14,7 +14,7 @@ import type { DB } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { FISCAL_EXPORT_COLUMNS, fiscalExportRows, fiscalVoucherRows } from './export.js';
 import { toFiscalDocument, toResumen, voucherFileName } from './mapper.js';
-import { type Range, type Scope, type VoucherRow, findVouchers, listVouchersWithLines, summariesAndNames } from './repository.js';
+import { type Range, type Scope, type VoucherRow, findVouchers, fiscalPage } from './repository.js';
 import { VoucherPdfs } from './vouchers.js';
 import { tempFileLink } from '../../lib/temp-links.js';
 
@@ -38,11 +38,8 @@ export class FiscalService {
 
   async list(scope: Scope, q: FiscalFilter & { start: number; limit: number }): Promise<FiscalListResponse> {
     const range = rangeOf(q);
-    // Two statements at once: the page with its vouchers' lines, and the summaries with the descriptions.
-    const [rows, { totals, names }] = await Promise.all([
-      listVouchersWithLines(this.deps.db, scope, range, q.start, q.limit),
-      summariesAndNames(this.deps.db, scope, range),
-    ]);
+    // One statement: the page with its vouchers' lines, the summaries and the descriptions.
+    const { rows, totals, names } = await fiscalPage(this.deps.db, scope, range, q.start, q.limit);
     return {
       success: true,
       items: rows.map((r) => toFiscalDocument(r, r.lines)),
