@@ -5,9 +5,9 @@
  * the backend's CPU per run (/proc/<pid>/stat) is printed with the plans PostgreSQL chose (pg_prepared_statements:
  * generic or custom, i.e. planned on every run) and the planning and execution times of EXPLAIN ANALYZE.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_w10 npm run bench:explain-statements -w @portal/bench [-- plans]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_w10 [ONLY=label part] [RUNS=1000] npm run bench:explain-statements -w @portal/bench [-- plans]
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { statementListQuery, todayInArgentina, type StatementView } from '@portal/contract';
@@ -63,11 +63,14 @@ let n = 0;
   for (let i = 0; i < RUNS * 3; i++) await client.query({ name: 'floor', text: 'select $1::int as x', values: [1] });
   console.log(`floor (select $1::int, prepared): backend CPU ${((cpuMs() - before) / (RUNS * 3)).toFixed(3)} ms/run`);
 }
+const only = process.env.ONLY;
 for (const [label, view, raw] of calls) {
+  if (only && !label.includes(only)) continue;
   captured = [];
   await service.list(scope, view, statementListQuery.parse(raw) as never, settings);
   const q = captured[captured.length - 1]!;
   const values = [...q.parameters];
+  if (process.env.DUMP) writeFileSync(`${process.env.DUMP}-${n}.json`, JSON.stringify({ sql: q.sql, values }));
   console.log(`\n## ${label} (${values.length} parameters, ${q.sql.length} characters)`);
   for (const mode of ['auto', 'force_generic_plan', 'force_custom_plan']) {
     await client.query(`set plan_cache_mode = ${mode}`);
