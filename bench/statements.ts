@@ -26,7 +26,8 @@
  *     resident memory (peak over the idle server), and the whole history as a second figure;
  *  7. GET /healthz again.
  *
- * Environment: BENCH_PORT (8435), BENCH_CUSTOMERS (100), BENCH_WARMUP (3 s), BENCH_SERVER_ENV (extra server variables).
+ * Environment: BENCH_PORT (8435), BENCH_CUSTOMERS (100), BENCH_WARMUP (3 s), BENCH_SERVER_ENV (extra server variables),
+ * BENCH_STEPS (the steps to run after the correctness check, e.g. `3,3b`: before/after comparisons of one call; all by default).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,6 +48,8 @@ const connections = Number(process.argv[4] ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 8435);
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const steps = process.env.BENCH_STEPS ? new Set(process.env.BENCH_STEPS.split(',').map((x) => x.trim())) : null;
+const step = (name: string) => !steps || steps.has(name);
 
 const BIG_CODE = 990_001;
 const BIG_USER = 'bench-grande';
@@ -210,10 +213,12 @@ for await (const target of targets(size)) {
     }
     console.log(`  correctness: ${checked} balances of ${BIG_USER} on pages across its history (${totals.join(', ')} movements per view) equal the window sum over the whole account`);
 
-    const { all: ceiling } = await run(pool, () => ({ label: 'healthz', path: '/healthz', headers: {} }));
-    ceiling.label = 'GET /healthz (ceiling)';
-    print(ceiling);
-    out.push(ceiling);
+    if (step('1')) {
+      const { all: ceiling } = await run(pool, () => ({ label: 'healthz', path: '/healthz', headers: {} }));
+      ceiling.label = 'GET /healthz (ceiling)';
+      print(ceiling);
+      out.push(ceiling);
+    }
 
     // 3. The big customer: every call a different page (a seeded walk over depths, windows and amounts).
     const pick = lcg(7);
@@ -233,21 +238,25 @@ for await (const target of targets(size)) {
       if (r < 0.9) return filteredCall(pick, c);
       return { label: 'big: credits only, random page of the first 100', path: `${VIEWS[c.view]}?${query({ ...base, credito: 'true', start: pick.int(0, 99) * 7 })}`, headers: bigHeaders };
     };
-    const bigRun = await run(pool, () => bigCall());
-    bigRun.all.label = `statements, ${BIG_USER} (${totals[0]} ARS movements), all calls`;
-    print(bigRun.all);
-    out.push(bigRun.all);
-    for (const r of bigRun.byLabel.sort((a, b) => a.label.localeCompare(b.label))) {
-      r.label = `  · ${r.label}`;
-      print(r);
-      out.push(r);
+    if (step('3')) {
+      const bigRun = await run(pool, () => bigCall());
+      bigRun.all.label = `statements, ${BIG_USER} (${totals[0]} ARS movements), all calls`;
+      print(bigRun.all);
+      out.push(bigRun.all);
+      for (const r of bigRun.byLabel.sort((a, b) => a.label.localeCompare(b.label))) {
+        r.label = `  · ${r.label}`;
+        print(r);
+        out.push(r);
+      }
     }
     // 3b. The filtered call alone, for its own CPU per request (the slowest call of the mix).
-    const alone = lcg(13);
-    const filteredRun = await run(pool, () => filteredCall(alone, combos[alone.int(0, combos.length - 1)]!));
-    filteredRun.all.label = `statements, ${BIG_USER}, 30 days + amount from alone`;
-    print(filteredRun.all);
-    out.push(filteredRun.all);
+    if (step('3b')) {
+      const alone = lcg(13);
+      const filteredRun = await run(pool, () => filteredCall(alone, combos[alone.int(0, combos.length - 1)]!));
+      filteredRun.all.label = `statements, ${BIG_USER}, 30 days + amount from alone`;
+      print(filteredRun.all);
+      out.push(filteredRun.all);
+    }
 
     // 4. Many customers: first pages and deeper ones, filters, every view.
     const many = lcg(11);
@@ -258,70 +267,80 @@ for await (const target of targets(size)) {
       const params = r < 0.5 ? { start: 0 } : r < 0.8 ? { start: many.int(1, 40) * 7 } : { start: 0, ...window30(many.int(0, 330)), importedsd: many.int(0, 10) * 100_000 };
       return { label: 'customers', path: `${VIEWS[view]}?${query({ ...params, limit: 7 })}`, headers: headersOf(c) };
     };
-    const manyRun = await run(pool, manyCall);
-    manyRun.all.label = `statements, ${customers.length} customers, first and deeper pages`;
-    print(manyRun.all);
-    out.push(manyRun.all);
+    if (step('4')) {
+      const manyRun = await run(pool, manyCall);
+      manyRun.all.label = `statements, ${customers.length} customers, first and deeper pages`;
+      print(manyRun.all);
+      out.push(manyRun.all);
+    }
 
-    // 4b. Depth alone: one request at a time, the same account at rows 0, 5,000, 12,000 and its oldest page,
-    // interleaved (what a page costs by itself, and that it does not grow with the depth).
-    const depths = [0, 5_000, 12_000, totals[0]! - 7];
-    const depthTimes = new Map<number, number[]>(depths.map((d) => [d, []]));
-    for (let round = 0; round < 60; round++) {
-      for (const start of depths) {
-        const t = performance.now();
-        await json(pool, `${VIEWS.c}?${query({ moneda: 'ARS', start, limit: 7 })}`, bigHeaders);
-        if (round >= 10) depthTimes.get(start)!.push(performance.now() - t);
+    if (step('4b')) {
+      // 4b. Depth alone: one request at a time, the same account at rows 0, 5,000, 12,000 and its oldest page,
+      // interleaved (what a page costs by itself, and that it does not grow with the depth).
+      const depths = [0, 5_000, 12_000, totals[0]! - 7];
+      const depthTimes = new Map<number, number[]>(depths.map((d) => [d, []]));
+      for (let round = 0; round < 60; round++) {
+        for (const start of depths) {
+          const t = performance.now();
+          await json(pool, `${VIEWS.c}?${query({ moneda: 'ARS', start, limit: 7 })}`, bigHeaders);
+          if (round >= 10) depthTimes.get(start)!.push(performance.now() - t);
+        }
+      }
+      for (const [start, times] of depthTimes) {
+        const r = summarise(`one at a time: ${BIG_USER} ARS page at row ${start}`, times, times.reduce((a, b) => a + b, 0) / 1000, 0);
+        print(r);
+        out.push(r);
       }
     }
-    for (const [start, times] of depthTimes) {
-      const r = summarise(`one at a time: ${BIG_USER} ARS page at row ${start}`, times, times.reduce((a, b) => a + b, 0) / 1000, 0);
-      print(r);
-      out.push(r);
+
+    if (step('5')) {
+      // 5. Grain ledger, first page, each customer's grains in turn.
+      const grainsOf = new Map<string, string[]>();
+      for (const c of customers) {
+        const first = await json<{ granos: Array<{ grano: string }> }>(pool, `${api}/proxy/cgi/etenet_fichadet?start=0&limit=7`, headersOf(c));
+        grainsOf.set(c.username, first.granos.map((g) => g.grano));
+      }
+      const withGrain = customers.filter((c) => (grainsOf.get(c.username) ?? []).length > 0);
+      const grainRun = await run(pool, (client, i) => {
+        const c = withGrain[(client * 13 + i) % withGrain.length]!;
+        const grains = grainsOf.get(c.username)!;
+        return { label: 'grain', path: `${api}/proxy/cgi/etenet_fichadet?${query({ grano: grains[i % grains.length], start: 0, limit: 7 })}`, headers: headersOf(c) };
+      });
+      grainRun.all.label = `grain ledger first page, ${withGrain.length} customers`;
+      print(grainRun.all);
+      out.push(grainRun.all);
     }
 
-    // 5. Grain ledger, first page, each customer's grains in turn.
-    const grainsOf = new Map<string, string[]>();
-    for (const c of customers) {
-      const first = await json<{ granos: Array<{ grano: string }> }>(pool, `${api}/proxy/cgi/etenet_fichadet?start=0&limit=7`, headersOf(c));
-      grainsOf.set(c.username, first.granos.map((g) => g.grano));
+    if (step('6')) {
+      // 6. EXCEL exports, one at a time, with the server's memory sampled every 20 ms.
+      await sleep(1_000);
+      const exportOf = async (label: string, params: Record<string, string>) => {
+        const idle = rssMb(serverPid);
+        let peak = idle;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 20);
+        const t = performance.now();
+        const res = await pool.request({ path: `${VIEWS.c}?${query({ ...params, moneda: 'ARS', files: 'true', type: 'excel', token: big.token!, cooperativa: LA_PAMPA, entity_id: String(BIG_CODE) })}`, method: 'GET' });
+        const body = Buffer.from(await res.body.arrayBuffer());
+        const ms = performance.now() - t;
+        clearInterval(sampler);
+        if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${body.toString('utf8').slice(0, 200)}`);
+        console.log(`  ${label.padEnd(50)} ${(ms / 1000).toFixed(2)} s  ${(body.length / 1024).toFixed(0)} kB  server RSS ${idle.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
+        return { ms, idle, peak };
+      };
+      for (let k = 0; k < 3; k++) {
+        const r = await exportOf('EXCEL, a year of ARS (fechadesde a year back)', { fechadesde: addDays(today, -364) });
+        out.push({ label: `EXCEL, a year (run ${k + 1}): ${(r.ms / 1000).toFixed(2)} s, RSS ${r.idle.toFixed(0)} → ${r.peak.toFixed(0)} MB`, count: 1, perSecond: 0, p50: r.ms, p95: r.ms, p99: r.ms, max: r.ms, bytes: 0 });
+      }
+      const whole = await exportOf('EXCEL, the whole history of ARS (24,000 rows)', {});
+      out.push({ label: `EXCEL, whole history: ${(whole.ms / 1000).toFixed(2)} s, RSS ${whole.idle.toFixed(0)} → ${whole.peak.toFixed(0)} MB`, count: 1, perSecond: 0, p50: whole.ms, p95: whole.ms, p99: whole.ms, max: whole.ms, bytes: 0 });
     }
-    const withGrain = customers.filter((c) => (grainsOf.get(c.username) ?? []).length > 0);
-    const grainRun = await run(pool, (client, i) => {
-      const c = withGrain[(client * 13 + i) % withGrain.length]!;
-      const grains = grainsOf.get(c.username)!;
-      return { label: 'grain', path: `${api}/proxy/cgi/etenet_fichadet?${query({ grano: grains[i % grains.length], start: 0, limit: 7 })}`, headers: headersOf(c) };
-    });
-    grainRun.all.label = `grain ledger first page, ${withGrain.length} customers`;
-    print(grainRun.all);
-    out.push(grainRun.all);
 
-    // 6. EXCEL exports, one at a time, with the server's memory sampled every 20 ms.
-    await sleep(1_000);
-    const exportOf = async (label: string, params: Record<string, string>) => {
-      const idle = rssMb(serverPid);
-      let peak = idle;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 20);
-      const t = performance.now();
-      const res = await pool.request({ path: `${VIEWS.c}?${query({ ...params, moneda: 'ARS', files: 'true', type: 'excel', token: big.token!, cooperativa: LA_PAMPA, entity_id: String(BIG_CODE) })}`, method: 'GET' });
-      const body = Buffer.from(await res.body.arrayBuffer());
-      const ms = performance.now() - t;
-      clearInterval(sampler);
-      if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${body.toString('utf8').slice(0, 200)}`);
-      console.log(`  ${label.padEnd(50)} ${(ms / 1000).toFixed(2)} s  ${(body.length / 1024).toFixed(0)} kB  server RSS ${idle.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
-      return { ms, idle, peak };
-    };
-    for (let k = 0; k < 3; k++) {
-      const r = await exportOf('EXCEL, a year of ARS (fechadesde a year back)', { fechadesde: addDays(today, -364) });
-      out.push({ label: `EXCEL, a year (run ${k + 1}): ${(r.ms / 1000).toFixed(2)} s, RSS ${r.idle.toFixed(0)} → ${r.peak.toFixed(0)} MB`, count: 1, perSecond: 0, p50: r.ms, p95: r.ms, p99: r.ms, max: r.ms, bytes: 0 });
+    if (step('7')) {
+      const { all: again } = await run(pool, () => ({ label: 'healthz', path: '/healthz', headers: {} }));
+      again.label = 'GET /healthz again (end of run)';
+      print(again);
+      out.push(again);
     }
-    const whole = await exportOf('EXCEL, the whole history of ARS (24,000 rows)', {});
-    out.push({ label: `EXCEL, whole history: ${(whole.ms / 1000).toFixed(2)} s, RSS ${whole.idle.toFixed(0)} → ${whole.peak.toFixed(0)} MB`, count: 1, perSecond: 0, p50: whole.ms, p95: whole.ms, p99: whole.ms, max: whole.ms, bytes: 0 });
-
-    const { all: again } = await run(pool, () => ({ label: 'healthz', path: '/healthz', headers: {} }));
-    again.label = 'GET /healthz again (end of run)';
-    print(again);
-    out.push(again);
 
     console.log('\n| call | req/s | p50 | p95 | p99 | answer | CPU per request |\n|---|---|---|---|---|---|---|');
     for (const r of out) {

@@ -32,6 +32,25 @@ test('a decimal string is formatted exactly as Intl formats its number (the fast
   for (const v of cases) for (const d of [0, 1, 2, 3]) assert.equal(formatNumber(v, d), intl(v, d), `${JSON.stringify(v)} with ${d} decimals`);
 });
 
+test("two-decimal strings (SQL's numeric text) format exactly as Intl's es-AR format does", () => {
+  const intl = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const values = ['0.00', '-0.00', '0.01', '-0.01', '1.00', '999.99', '-999.99', '1000.00', '-1000.00', '999999.99', '1000000.00', '9999999999999.99', '-9999999999999.99', '1234567890123.45'];
+  for (let digits = 1; digits <= 13; digits++) {
+    for (let i = 0; i < 300; i++) {
+      let int = String(1 + Math.floor(Math.random() * 9));
+      while (int.length < digits) int += String(Math.floor(Math.random() * 10));
+      const text = `${Math.random() < 0.5 ? '-' : ''}${int}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+      values.push(text);
+    }
+  }
+  for (const v of values) {
+    assert.equal(formatNumber(v), intl.format(Number(v)), v);
+    assert.equal(formatMoney(v, 'USD'), `${Number(v) < 0 || v.startsWith('-') ? '-' : ''}U$S ${intl.format(Math.abs(Number(v)))}`, v);
+  }
+  // Other texts keep Intl's rounding: more decimals, one decimal, no decimals, leading zeros, 14 integer digits.
+  for (const v of ['1234567.456', '1234.5', '1234', '007.50', '12345678901234.50', '-0.005', '1e3']) assert.equal(formatNumber(v), intl.format(Number(v)), v);
+});
+
 test('money carries its currency prefix', () => {
   assert.equal(formatMoney(1500), '$ 1.500,00');
   assert.equal(formatMoney('-1500.2', 'USD'), '-U$S 1.500,20');

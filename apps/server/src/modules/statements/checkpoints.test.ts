@@ -151,7 +151,19 @@ describe('running balance from monthly checkpoints', () => {
     const from = addDays(TODAY, -40);
     const to = addDays(TODAY, -12);
     const hasta = addDays(TODAY, -500);
+    // Ranges of one shape (both dates) that cut no month, one and two: the statement's text differs by the months cut.
+    const month = (back: number) => {
+      const [y, m] = TODAY.split('-').map(Number) as [number, number];
+      const d = new Date(Date.UTC(y, m - 1 - back, 1));
+      return { first: d.toISOString().slice(0, 10), last: new Date(Date.UTC(y, m - back, 0)).toISOString().slice(0, 10), day: (n: number) => new Date(Date.UTC(y, m - 1 - back, n)).toISOString().slice(0, 10) };
+    };
+    const [m1, m2] = [month(1), month(2)];
+    const between = (a: string, b: string) => ({ params: { fechadesde: a, fechahasta: b }, keep: (m: Mov) => m.date >= a && m.date <= b });
     const cases: Array<{ params: Record<string, string>; keep: (m: Mov) => boolean }> = [
+      between(m1.first, m1.last),
+      between(m1.day(5), m1.day(20)),
+      between(m2.day(20), m1.day(10)),
+      between(m2.first, m2.last),
       { params: { fechadesde: from, fechahasta: to }, keep: (m) => m.date >= from && m.date <= to },
       { params: { fechahasta: hasta }, keep: (m) => m.date <= hasta },
       { params: { fechadesde: addDays(TODAY, -300) }, keep: (m) => m.date >= addDays(TODAY, -300) },

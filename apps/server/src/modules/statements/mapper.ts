@@ -10,7 +10,8 @@ const num = (v: string | null | undefined): number => (v === null || v === undef
 export type AccountTypeInfo = { code: number; short_code: string; name: string; exchange: boolean };
 
 export function toMovement(r: StatementRow, lines: readonly VoucherLineRow[], type: AccountTypeInfo, today: string): StatementMovement {
-  const amount = new Decimal(r.amount);
+  // The amount's text as SQL sends it ('-1234.50'): its number and its sign, without a Decimal per row.
+  const amount = Number(r.amount);
   return {
     id: r.id,
     fecha: formatDateSlash(r.date),
@@ -27,14 +28,14 @@ export function toMovement(r: StatementRow, lines: readonly VoucherLineRow[], ty
     moneda: r.currency,
     tipocc: type.short_code,
     descri: type.name,
-    importe: amount.toNumber(),
+    importe: amount,
     importe_con_formato: formatMoney(r.amount, r.currency),
     saldo: num(r.saldo),
     saldo_con_formato: formatMoney(r.saldo, r.currency),
     fecha_vencimiento: r.due_date ? formatDateSlash(r.due_date) : '',
-    vencido: !r.settled && amount.isPositive() && !amount.isZero() && r.due_date !== null && r.due_date < today,
+    vencido: !r.settled && amount > 0 && r.due_date !== null && r.due_date < today,
     pendiente: !r.settled,
-    estilo: amount.isNegative() ? 'rojo' : 'normal',
+    estilo: r.amount.startsWith('-') ? 'rojo' : 'normal',
     imprime: r.printable,
     ...voucherLines(lines, r.currency),
   };

@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { compileOnce } from '../../db/compile-once.js';
 import { CUSTOM_PLAN } from '../../db/prepared-pool.js';
 
 /**
@@ -172,24 +173,20 @@ export type PageRow = StatementRow & { lines: string | null };
  * number the caller needs in the same snapshot (how many rows a filter matches, or how many rows fall in the months
  * a date range cuts). It answers one row even when nothing is picked.
  */
-async function pageStatement(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null) {
+function pageQuery(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null): RawBuilder<unknown> {
   const head = sql`select ${versionOf(scope)} as version, ${count ?? sql`0`}::int as n`;
-  if (!pick) {
-    const r = await sql<{ version: string; n: number }>`${head}`.execute(db);
-    return { version: r.rows[0]!.version, n: Number(r.rows[0]!.n), rows: [] as PageRow[] };
-  }
-  // A page (≤ 100 rows) stays a prepared statement: its generic plan is the custom one (measured, ≈ 1 ms).
-  const r = await sql<PageRow & { version: string; n: number; ord: number | null }>`with ${balanceCtes(scope, view, f, pick)},
+  if (!pick) return head;
+  // A page (≤ 100 rows) stays a prepared statement: PostgreSQL runs its generic plan from the sixth run on (planning
+  // 0.02–0.05 ms; bench/explain-statements.ts).
+  return sql`with ${balanceCtes(scope, view, f, pick)},
     page as (
-      select ${OUT}, row_number() over (order by p.k desc, p.id desc) as ord,
+      select ${OUT},
         (select json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text, l.discount::text, l.amount::text)
             order by l.line_no)::text
           from voucher_lines l where l.movement_id = a.id and l.company_id = ${scope.companyId}) as lines
       from p join account_movements a on a.id = p.id join r on r.id = p.id
     )
-    select h.version, h.n, page.* from (${head}) h left join page on true order by page.ord`.execute(db);
-  const first = r.rows[0]!;
-  return { version: first.version, n: Number(first.n), rows: first.ord === null ? [] : r.rows.map((x) => ({ ...normalize(x), lines: x.lines })) };
+    select h.version, h.n, page.* from (${head}) h left join page on true`;
 }
 
 /** Rows of the listed account in one month (first day), newest month first: from the checkpoints (see service.ts). */
@@ -200,6 +197,101 @@ const nextMonth = (ms: string) => {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 };
 const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Everything the text of a page statement depends on; its values travel apart (PageSlots), so that the text is
+ * built and compiled once per shape (db/compile-once.ts) instead of on every request.
+ * - kind 'none': nothing picked (no account type, or a start beyond the last row): the version alone;
+ * - 'rows': row filters (amounts, voucher types, summary option): the rows in the date range are walked and counted;
+ * - 'months': no filter but credits/debits: the page is read from the end of the month that holds row `start`;
+ * - 'monthUp': the same when the page lies within that month and nearer its first day: read from the first day up;
+ * - 'range': a date range and nothing else: read from the range's end, `cuts` months that the range cuts counted.
+ */
+type PageShape = {
+  view: ViewCode;
+  kind: 'none' | 'rows' | 'months' | 'monthUp' | 'range';
+  types: number;
+  descom: number;
+  amountFrom: boolean;
+  amountTo: boolean;
+  codres: StatementFilterSql['codres'];
+  sign: 'credits' | 'debits' | null;
+  from: boolean;
+  to: boolean;
+  cuts: number;
+};
+/**
+ * A page statement's values: c, e (scope), cur, t0… (account types), d0… (voucher names), lo, hi (amounts), today
+ * (summary option VEN), from, to (date range), first, end (the located month's first and last days), cut0f, cut0t… (the months a
+ * range cuts), offset, limit. Only those the shape uses are present.
+ */
+type PageSlots = Record<string, string | number>;
+
+const indexes = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** The page statement of a shape, with its values taken from `a` (markers when compiled, see compiledPage). */
+function pageSql(s: PageShape, a: PageSlots): RawBuilder<unknown> {
+  const scope: Scope = { companyId: a.c as number, entityId: a.e as number };
+  const str = (k: string) => a[k] as string;
+  const f: StatementFilterSql = {
+    currency: a.cur as StatementFilterSql['currency'],
+    accountTypes: indexes(s.types).map((i) => a[`t${i}`] as number),
+    descom: indexes(s.descom).map((i) => str(`d${i}`)),
+    codres: s.codres,
+    fechadesde: s.from ? str('from') : undefined,
+    fechahasta: s.to ? str('to') : undefined,
+    importedsd: s.amountFrom ? str('lo') : undefined,
+    importehst: s.amountTo ? str('hi') : undefined,
+    credito: s.sign === 'credits',
+    debito: s.sign === 'debits',
+    today: s.codres === 'VEN' ? str('today') : '',
+  };
+  if (s.kind === 'none') return pageQuery(scope, s.view, f, null, null);
+  const key = orderKey(s.view);
+  const pick = (where: RawBuilder<unknown>[], up = false) => sql`select m.id, ${key} as k from account_movements m
+    where ${account(scope, f)}${andAll(where)} order by ${up ? sql`${key}, m.id` : sql`${key} desc, m.id desc`} offset ${a.offset} limit ${a.limit}`;
+  const countOf = (where: RawBuilder<unknown>[]) => sql`(select count(*) from account_movements m where ${account(scope, f)}${andAll(where)})`;
+  const range: KeyRange = { from: f.fechadesde, to: f.fechahasta };
+  if (s.kind === 'rows') {
+    const where = [...rangeConditions(s.view, range), ...signConditions(f), ...rowConditions(f)];
+    return pageQuery(scope, s.view, f, pick(where), countOf(where));
+  }
+  if (s.kind === 'months') return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, { to: str('end') }), ...signConditions(f)]), null);
+  if (s.kind === 'monthUp') return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, { from: str('first'), to: str('end') }), ...signConditions(f)], true), null);
+  const cuts = indexes(s.cuts).map((i) => countOf([...rangeConditions(s.view, { from: str(`cut${i}f`), to: str(`cut${i}t`) }), ...signConditions(f)]));
+  return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, range), ...signConditions(f)]), cuts.length ? sql.join(cuts, sql` + `) : null);
+}
+
+/** The compiled page statements per database (a transaction would be one of its own) and shape. */
+const compiledPages = new WeakMap<object, Map<string, (a: PageSlots) => CompiledQuery<unknown>>>();
+/** Shapes kept per database at most (views × filters × located how: a few dozen in practice); beyond, built each time. */
+const MAX_PAGE_SHAPES = 512;
+
+/**
+ * The page statement of `shape` with the values `slots`: compiled once per shape with markers (values no request
+ * sends: negative numbers, strings starting with NUL) in the slots, then only the values change.
+ */
+function compiledPage(db: DB, shape: PageShape, slots: PageSlots): CompiledQuery<unknown> {
+  let shapes = compiledPages.get(db);
+  if (!shapes) compiledPages.set(db, (shapes = new Map()));
+  const key = `${shape.view}|${shape.kind}|${shape.types}|${shape.descom}|${shape.amountFrom}|${shape.amountTo}|${shape.codres}|${shape.sign}|${shape.from}|${shape.to}|${shape.cuts}`;
+  let compiled = shapes.get(key);
+  if (!compiled) {
+    const markers: PageSlots = {};
+    Object.keys(slots).forEach((k, i) => (markers[k] = typeof slots[k] === 'number' ? -1_000_001 - i : `\u0000${k}`));
+    compiled = compileOnce(markers, (a) => ({ compile: () => pageSql(shape, a).compile(db) }));
+    if (shapes.size < MAX_PAGE_SHAPES) shapes.set(key, compiled);
+  }
+  return compiled(slots);
+}
+
+type PageAnswer = PageRow & { version: string; n: number };
+
+/**
+ * The list's order (ordering date, then id, newest first), put on the page's rows here: ordered in the statement it
+ * cost a window and two sorts, ≈ 0.02–0.03 ms of the backend's 0.3 ms for a page (docs/performance.md, 'Fourth round').
+ */
+const newestFirst = (a: PageRow, b: PageRow) => (a.k !== b.k ? (a.k < b.k ? 1 : -1) : a.id.length !== b.id.length ? b.id.length - a.id.length : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * One page (newest first in the view's order, each row with its running balance and lines), how many rows the
@@ -213,50 +305,77 @@ const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_
  * - Row filters (amounts, voucher types, summary option): the rows in the date range are walked and counted.
  */
 export async function statementPage(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, start: number, limit: number, months: readonly MonthCount[]): Promise<{ rows: PageRow[]; total: number; version: string }> {
-  if (f.accountTypes.length === 0) {
-    const r = await pageStatement(db, scope, view, f, null, null);
-    return { rows: [], total: 0, version: r.version };
-  }
-  const key = orderKey(view);
   const range: KeyRange = { from: f.fechadesde, to: f.fechahasta };
-  const rows = rowConditions(f);
-  const pick = (where: RawBuilder<unknown>[], offset: number) => sql`select m.id, ${key} as k from account_movements m
-    where ${account(scope, f)}${andAll(where)} order by ${key} desc, m.id desc offset ${offset} limit ${limit}`;
-  const countOf = (where: RawBuilder<unknown>[]) => sql`(select count(*) from account_movements m where ${account(scope, f)}${andAll(where)})`;
-  if (rows.length > 0) {
-    const where = [...rangeConditions(view, range), ...signConditions(f), ...rows];
-    const r = await pageStatement(db, scope, view, f, pick(where, start), countOf(where));
-    return { rows: r.rows, total: r.n, version: r.version };
-  }
-  if (!range.from && !range.to) {
-    const total = months.reduce((a, m) => a + m.n, 0);
-    let before = 0;
-    let located: RawBuilder<unknown> | null = null;
-    for (const { month, n } of months) {
-      if (start < before + n) {
-        // Row `start` is in this month: read from the end of the month downwards (the page may run into older months).
-        located = pick([...rangeConditions(view, { to: dayBefore(nextMonth(month)) }), ...signConditions(f)], start - before);
-        break;
+  const sign = signOf(f);
+  const shape: PageShape = {
+    view, kind: 'none', types: f.accountTypes.length, descom: f.descom.length, amountFrom: Boolean(f.importedsd), amountTo: Boolean(f.importehst),
+    codres: f.codres, sign, from: Boolean(range.from), to: Boolean(range.to), cuts: 0,
+  };
+  const slots: PageSlots = { c: scope.companyId, e: scope.entityId };
+  let total = 0;
+  if (f.accountTypes.length > 0) {
+    slots.cur = f.currency;
+    f.accountTypes.forEach((t, i) => (slots[`t${i}`] = t));
+    const rows = shape.descom > 0 || shape.amountFrom || shape.amountTo || f.codres !== 'TOD';
+    if (rows) {
+      shape.kind = 'rows';
+      f.descom.forEach((d, i) => (slots[`d${i}`] = d));
+      if (f.importedsd) slots.lo = f.importedsd;
+      if (f.importehst) slots.hi = f.importehst;
+      if (f.codres === 'VEN') slots.today = f.today;
+    } else if (!range.from && !range.to) {
+      total = months.reduce((a, m) => a + m.n, 0);
+      let before = 0;
+      for (const { month, n } of months) {
+        if (start < before + n) {
+          // Row `start` is in this month: read from the end of the month downwards (the page may run into older
+          // months), or, when the whole page is in this month and nearer its first day, from the first day upwards
+          // (the page's statement orders its rows): at most half a month is walked past, not up to a whole one.
+          const fromEnd = start - before;
+          const fromFirst = n - fromEnd - limit;
+          slots.end = dayBefore(nextMonth(month));
+          if (fromFirst >= 0 && fromFirst < fromEnd) {
+            shape.kind = 'monthUp';
+            slots.first = month;
+            start = fromFirst;
+          } else {
+            shape.kind = 'months';
+            start = fromEnd;
+          }
+          break;
+        }
+        before += n;
       }
-      before += n;
+    } else {
+      shape.kind = 'range';
+      for (const { month, n } of months) {
+        const last = dayBefore(nextMonth(month));
+        if ((range.from && last < range.from) || (range.to && month > range.to)) continue;
+        if ((!range.from || month >= range.from) && (!range.to || last <= range.to)) total += n;
+        else {
+          slots[`cut${shape.cuts}f`] = range.from && range.from > month ? range.from : month;
+          slots[`cut${shape.cuts}t`] = range.to && range.to < last ? range.to : last;
+          shape.cuts++;
+        }
+      }
     }
-    const r = await pageStatement(db, scope, view, f, located, null);
-    return { rows: r.rows, total, version: r.version };
-  }
-  let whole = 0;
-  const cut: RawBuilder<unknown>[] = [];
-  for (const { month, n } of months) {
-    const last = dayBefore(nextMonth(month));
-    if ((range.from && last < range.from) || (range.to && month > range.to)) continue;
-    if ((!range.from || month >= range.from) && (!range.to || last <= range.to)) whole += n;
-    else {
-      const part = { from: range.from && range.from > month ? range.from : month, to: range.to && range.to < last ? range.to : last };
-      cut.push(countOf([...rangeConditions(view, part), ...signConditions(f)]));
+    if (shape.kind === 'rows' || shape.kind === 'range') {
+      if (range.from) slots.from = range.from;
+      if (range.to) slots.to = range.to;
     }
   }
-  const count = cut.length ? sql.join(cut, sql` + `) : null;
-  const r = await pageStatement(db, scope, view, f, pick([...rangeConditions(view, range), ...signConditions(f)], start), count);
-  return { rows: r.rows, total: whole + r.n, version: r.version };
+  if (shape.kind === 'none') {
+    // Nothing picked: the statement reads the version alone, whatever the filter.
+    Object.assign(shape, { types: 0, descom: 0, amountFrom: false, amountTo: false, codres: 'TOD', sign: null, from: false, to: false, cuts: 0 });
+    for (const k of Object.keys(slots)) if (k !== 'c' && k !== 'e') delete slots[k];
+  } else {
+    slots.offset = start;
+    slots.limit = limit;
+  }
+  const r = await db.executeQuery(compiledPage(db, shape, slots) as CompiledQuery<PageAnswer>);
+  const first = r.rows[0]!;
+  const rows = shape.kind === 'none' || first.id === null ? [] : r.rows.map((x) => ({ ...normalize(x), lines: x.lines })).sort(newestFirst);
+  return { rows, total: shape.kind === 'rows' || shape.kind === 'range' ? total + Number(first.n) : total, version: first.version };
 }
 
 /** The batch after (k, id) in the list's order: the export pages through everything the filter matches. */

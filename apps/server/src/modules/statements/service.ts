@@ -45,7 +45,12 @@ type Summary = Awaited<ReturnType<typeof repo.entitySummary>> & {
   balances: Array<{ currency: Currency; account_type: number; total: string }>;
   /** The months' counts per basis, currency, account types and sign, computed on first use. */
   months: Map<string, repo.MonthCount[]>;
+  /** The answer's parts that depend on the entity and the view only (answerParts), computed on first use. */
+  parts: Map<string, AnswerParts>;
 };
+
+/** What a statements answer carries besides its page: the same for every page of one entity, view and settings. */
+type AnswerParts = Pick<StatementResponse, 'valoresdectasctes' | 'monedasdemovimientos' | 'tipodecomprobantes' | 'tipodectasctes'>;
 
 type Context = {
   summary: Summary;
@@ -81,7 +86,7 @@ class SummaryCache {
       this.entries.set(key, hit);
       return hit;
     }
-    hit = repo.entitySummary(this.db, scope, today).then((s) => ({ ...s, balances: balancesOf(s.checkpoints), months: new Map() }));
+    hit = repo.entitySummary(this.db, scope, today).then((s) => ({ ...s, balances: balancesOf(s.checkpoints), months: new Map(), parts: new Map() }));
     this.entries.set(key, hit);
     if (this.entries.size > KEPT_ENTITIES) this.entries.delete(this.entries.keys().next().value!);
     hit.catch(() => this.forget(scope, today, hit!));
@@ -193,20 +198,41 @@ export class StatementsService {
       if (attempt === 3) break;
     }
     const typeOf = (c: number) => ctx.types.find((t) => t.code === c) ?? { ...FALLBACK_TYPE, code: c, short_code: String(c), name: `Cuenta ${c}` };
-    const viewTypes = new Set(ctx.types.map((t) => t.code));
-    const names = [...new Set(summary.names.filter((n) => viewTypes.has(n.account_type)).map((n) => n.name))];
+    const parts = this.answerParts(ctx, code, settings.groupAccounts);
     return {
       success: true,
       items: page.rows.map((r) => toMovement(r, linesOfRow(r), typeOf(r.account_type), today)),
       total: ctx.currency ? page.total : 0,
       moneda: ctx.currency,
       resumenes: STATEMENT_SUMMARIES.map((s) => ({ ...s })),
-      valoresdectasctes: this.values(ctx, settings.groupAccounts),
-      monedasdemovimientos: ctx.visible.map((moneda) => ({ moneda })),
-      tipodecomprobantes: names.map((n) => ({ id: n, descom: n })),
-      tipodectasctes: settings.groupAccounts ? [] : ctx.types.map((t) => ({ id: t.code, descri: t.name, tipocc: t.short_code })),
+      valoresdectasctes: parts.valoresdectasctes,
+      monedasdemovimientos: parts.monedasdemovimientos,
+      tipodecomprobantes: parts.tipodecomprobantes,
+      tipodectasctes: parts.tipodectasctes,
       agrupactasctes: settings.groupAccounts,
     };
+  }
+
+  /**
+   * The carousel, the currencies, the voucher and account types of the answer: computed once per summary (entity and
+   * version), view, grouping and visible currencies, and shared by the answers that follow (nothing changes them
+   * after this: the answer is serialized as it is).
+   */
+  private answerParts(ctx: Context, code: repo.ViewCode, grouped: boolean): AnswerParts {
+    const key = `${code}|${grouped ? 1 : 0}|${ctx.visible.join(',')}`;
+    let parts = ctx.summary.parts.get(key);
+    if (!parts) {
+      const viewTypes = new Set(ctx.types.map((t) => t.code));
+      const names = [...new Set(ctx.summary.names.filter((n) => viewTypes.has(n.account_type)).map((n) => n.name))];
+      parts = {
+        valoresdectasctes: this.values(ctx, grouped),
+        monedasdemovimientos: ctx.visible.map((moneda) => ({ moneda })),
+        tipodecomprobantes: names.map((n) => ({ id: n, descom: n })),
+        tipodectasctes: grouped ? [] : ctx.types.map((t) => ({ id: t.code, descri: t.name, tipocc: t.short_code })),
+      };
+      ctx.summary.parts.set(key, parts);
+    }
+    return parts;
   }
 
   /**
