@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from './env';
-import { LA_PAMPA, loginUi } from './fixtures';
+import { LA_PAMPA, enterViaApi, loginUi } from './fixtures';
 
 /** A username nobody else uses: both projects run every test against the same server. */
 export function uniqueUsername(prefix: string, testInfo: TestInfo): string {
@@ -12,13 +12,18 @@ export function uniqueUsername(prefix: string, testInfo: TestInfo): string {
 export const adminDialog = (page: Page) => page.getByRole('dialog', { name: 'Administración' });
 
 /**
- * Logs in as the demo administrator and enters La Pampa (one entity, entered by itself). The 'Administración'
- * dialog opens on arrival; unless `keepDialog`, it is dismissed with 'Cancelar'.
+ * Logs in as the demo administrator and enters La Pampa (one entity, entered by itself): through the API calls of
+ * the login screens (enterViaApi), or with `ui` through the screens. The 'Administración' dialog opens on arrival
+ * either way (a new login's session has not shown it yet); unless `keepDialog`, it is dismissed with 'Cancelar'.
  */
-export async function enterAsAdmin(page: Page, { keepDialog = false } = {}) {
-  await loginUi(page, 'admin', 'Admin1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  await expect(page).toHaveURL(/#\/1\/dashboard/);
+export async function enterAsAdmin(page: Page, { keepDialog = false, ui = false } = {}) {
+  if (ui) {
+    await loginUi(page, 'admin', 'Admin1234');
+    await page.getByTestId(`session-${LA_PAMPA}`).click();
+    await expect(page).toHaveURL(/#\/1\/dashboard/);
+  } else {
+    await enterViaApi(page, { username: 'admin', password: 'Admin1234', landing: /#\/1\/dashboard/ });
+  }
   await expect(adminDialog(page)).toBeVisible();
   if (!keepDialog) {
     await adminDialog(page).getByRole('button', { name: 'Cancelar' }).click();

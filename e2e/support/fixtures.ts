@@ -110,12 +110,96 @@ export async function loginUi(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/#\/welcome\/sessions/);
 }
 
-/** Logs in as productor and enters La Pampa as Juan Pérez, ending on the dashboard. */
-export async function enterAsProductor(page: Page) {
+/**
+ * Logs in as productor through the screens and enters La Pampa as Juan Pérez, ending on the dashboard. For the
+ * specs about logging in, the sessions page, the guard, refresh and logout (docs/decisions/e2e.md); the others
+ * start with enterAsProductor.
+ */
+export async function enterAsProductorUi(page: Page) {
   await loginUi(page, 'productor', 'Demo1234');
   await page.getByTestId(`session-${LA_PAMPA}`).click();
   await page.getByTestId('entity-1001').click();
   await expect(page).toHaveURL(/#\/1\/dashboard/);
+}
+
+/** Logs in as productor and enters La Pampa as Juan Pérez, ending on the dashboard (through the API: enterViaApi). */
+export async function enterAsProductor(page: Page) {
+  await enterViaApi(page, { username: 'productor', entity: 1001, landing: /#\/1\/dashboard/ });
+}
+
+type Entidad = { codent: number; activa: boolean; descripcion?: string; descri_entidad?: string; razsoc: string };
+type UserData = { usuario: { perfiles: Array<{ id: number }>; perfile_default: number; empresa: { cuit: string; razonsocial: string } } };
+
+/**
+ * The session a login through the screens leaves in the browser's local storage (apps/web/src/lib/session-store.ts),
+ * obtained with the calls those screens make, in their order, with the page's own cookies (the device cookie the
+ * login sets lands in the browser context as it does from the login form):
+ * POST /oauth (login.ts), GET /sessions/sessions (the company step), and with a company GET
+ * /sessions/buscoentidad (the entity step) and GET /data with the Cuit and Entity_ID headers (sessions-page.tsx
+ * enter(): the server checks the company, entity, device and profile there). Choosing a company or an entity writes
+ * nothing on the server: the choice lives in the browser. Fresh tokens on every call: never shared between tests.
+ *
+ * Without `entity`, the company's only active entity is taken (as the entity step does by itself); without
+ * `profile`, the only profile (the profile step otherwise). `cuit: null` stops after the login (the sessions page).
+ */
+export async function apiSession(
+  page: Page,
+  o: { username: string; password?: string; cuit?: string | null; entity?: number; profile?: number },
+): Promise<string> {
+  const request = page.request;
+  const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+  const device = { Dispositivo: mobile ? 'mobile' : 'desktop' };
+  const login = await request.post('/api/public/oauth', {
+    headers: device,
+    data: { client_id: 'master', grant_type: 'password', username: o.username.trim().toLowerCase(), password: o.password ?? 'Demo1234' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const tokens = (await login.json()) as { access_token: string; refresh_token: string };
+  const auth = { ...device, authorization: `Bearer ${tokens.access_token}` };
+  const session = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, host: null, entity: null, profile: null, actuaComo: null, adminPrompted: false };
+  const sessions = await request.get('/api/public/sessions/sessions', { headers: auth });
+  expect(sessions.status(), await sessions.text()).toBe(200);
+  const cuit = o.cuit === undefined ? LA_PAMPA : o.cuit;
+  if (cuit === null) return JSON.stringify(session);
+  const company = ((await sessions.json()) as { sessions: Array<{ cuit: string; razonsocial: string }> }).sessions.find((s) => s.cuit === cuit);
+  expect(company, `${o.username} has no session in ${cuit}`).toBeTruthy();
+  const found = await request.get('/api/public/sessions/buscoentidad', { headers: { ...auth, Cuit: cuit }, params: { cuit } });
+  expect(found.status(), await found.text()).toBe(200);
+  const entities = ((await found.json()) as { entidades: Entidad[] }).entidades.filter((e) => e.activa);
+  const entity = o.entity === undefined ? (entities.length === 1 ? entities[0]! : undefined) : entities.find((e) => e.codent === o.entity);
+  expect(entity, `${o.username}: entity ${o.entity ?? '(the only active one)'} of ${cuit}`).toBeTruthy();
+  const data = await request.get('/api/public/data', { headers: { ...auth, Cuit: cuit, Entity_ID: String(entity!.codent) }, params: { mobile } });
+  expect(data.status(), await data.text()).toBe(200);
+  const user = ((await data.json()) as UserData).usuario;
+  const profile = o.profile ?? (user.perfiles.length === 1 ? user.perfiles[0]!.id : undefined);
+  expect(profile !== undefined && user.perfiles.some((p) => p.id === profile), `${o.username}: profile ${o.profile} of ${user.perfiles.map((p) => p.id)}`).toBe(true);
+  return JSON.stringify({
+    ...session,
+    host: { cuit, razonsocial: user.empresa.razonsocial },
+    entity: { codent: entity!.codent, label: entity!.descripcion || entity!.descri_entidad || entity!.razsoc },
+    profile,
+  });
+}
+
+/**
+ * Enters the portal as a UI login would leave it (apiSession) without the login, sessions and entity screens: the
+ * session goes into local storage from a page of the same origin that does not run the app (/healthz), and then the
+ * app starts on `path` (by default the profile's dashboard) and must reach `landing`.
+ */
+export async function enterViaApi(
+  page: Page,
+  o: Parameters<typeof apiSession>[1] & { path?: string; landing?: RegExp },
+): Promise<void> {
+  const session = await apiSession(page, o);
+  const profile = (JSON.parse(session) as { profile: number | null }).profile;
+  await page.goto('/healthz');
+  // As login.ts does: the session before, and the answers kept for it, go (sessionStore.clear()).
+  await page.evaluate((value) => {
+    localStorage.removeItem('portal.queries.v1');
+    localStorage.setItem('portal.session.v1', value);
+  }, session);
+  await page.goto(o.path ?? `/#/${profile}/dashboard`);
+  await expect(page).toHaveURL(o.landing ?? new RegExp(`#/${profile}/`));
 }
 
 /** A full-page screenshot kept under e2e/.artifacts/screenshots, named by project. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LA_PAMPA, enterAsProductor, loginUi, shot } from '../../support/fixtures';
+import { LA_PAMPA, enterAsProductorUi, loginUi, shot } from '../../support/fixtures';
 
 test('without a session only the public routes open; the rest go to /welcome', async ({ page }) => {
   for (const route of ['/#/1/dashboard', '/#/welcome/sessions', '/#/welcome/new', '/#/2/cualquier/cosa', '/#/no-existe']) {
@@ -67,7 +67,7 @@ test('after login the root goes to the sessions, and once inside to the dashboar
 });
 
 test('a public route stays open while logged in', async ({ page }) => {
-  await enterAsProductor(page);
+  await enterAsProductorUi(page);
   await page.goto('/#/forgot');
   await expect(page.getByRole('heading', { name: 'Recuperar su contraseña' })).toBeVisible();
   await expect(page).toHaveURL(/#\/forgot$/);

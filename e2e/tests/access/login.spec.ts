@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { enterAsProductor, shot } from '../../support/fixtures';
+import { enterAsProductorUi, shot } from '../../support/fixtures';
 
 test('productor logs in, picks La Pampa and an entity, and reaches the dashboard @smoke', async ({ page }, testInfo) => {
-  await enterAsProductor(page);
+  await enterAsProductorUi(page);
   await expect(page.getByTestId('dashboard-entity')).toContainText('Juan Pérez');
   await expect(page.getByText('v1.1.0')).toBeVisible();
   await shot(page, testInfo, 'dashboard');

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { enterAsProductor } from '../../support/fixtures';
+import { enterAsProductorUi } from '../../support/fixtures';
 
 const KEY = 'portal.session.v1';
 const OAUTH = '**/api/public/oauth';
@@ -21,7 +21,7 @@ async function killAccessToken(page: Page) {
  * rotated token again, and both stay signed in.
  */
 async function twoTabsRefreshOnce(page: Page) {
-  await enterAsProductor(page);
+  await enterAsProductorUi(page);
   const before = (await stored(page))!;
   await killAccessToken(page);
 
@@ -94,7 +94,7 @@ test('a tab that gets the lock before the other tab\'s new tokens reach its loca
 });
 
 test('a refresh that gets no answer (no signal) keeps the session: the portal stays, and the next try renews it', async ({ page }) => {
-  await enterAsProductor(page);
+  await enterAsProductorUi(page);
   const before = (await stored(page))!;
   await killAccessToken(page);
   await page.context().route(OAUTH, (route) => (isRefresh(route.request()) ? route.abort('internetdisconnected') : route.continue()));

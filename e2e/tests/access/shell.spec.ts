@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, enterAsProductor, loginUi, logoutUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
+import { LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, enterAsProductorUi, loginUi, logoutUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
 
 test.describe('the shell around the dashboard (productor, read-only)', () => {
   test.beforeEach(async ({ page }) => {
-    await enterAsProductor(page);
+    await enterAsProductorUi(page);
   });
 
   test('the header shows the company, the user, and an entity selector that switches the entity', async ({ page }, testInfo) => {

@@ -21,7 +21,7 @@ test('Administración opens once per login; the administrator acts as an entity 
   test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
   await forgetActingEntity(request);
-  await enterAsAdmin(page, { keepDialog: true });
+  await enterAsAdmin(page, { keepDialog: true, ui: true });
   const dialog = adminDialog(page);
   const entity = dialog.getByLabel('Entidad');
 
@@ -71,7 +71,7 @@ test('Administración opens once per login; the administrator acts as an entity 
 
   // The next login offers the entity chosen last (kept on the account, looked up by its code).
   await logoutUi(page);
-  await enterAsAdmin(page, { keepDialog: true });
+  await enterAsAdmin(page, { keepDialog: true, ui: true });
   await expect(dialog).toContainText('Pérez Hnos. S.H. · 1002');
   await dialog.getByRole('button', { name: 'Seleccionar' }).click();
   await expect(dialog).toBeHidden();

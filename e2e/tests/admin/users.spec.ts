@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LA_PAMPA, closeNotifications, loginUi, logoutUi, shot } from '../../support/fixtures';
+import { LA_PAMPA, closeNotifications, enterAsProductor, loginUi, logoutUi, shot } from '../../support/fixtures';
 import { enterAsAdmin, openAdminPage, searchAndPick, shotScreen, uniqueUsername } from '../../support/admin';
 
 const REFUSAL = 'El módulo no está habilitado para su usuario.';
@@ -151,10 +151,7 @@ test('an administrator creates a customer and turns Inicio off on mobile for the
 });
 
 test('a customer who opens the users page by its address is refused in Spanish', async ({ page }) => {
-  await loginUi(page, 'productor', 'Demo1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  await page.getByTestId('entity-1001').click();
-  await expect(page).toHaveURL(/#\/1\/dashboard/);
+  await enterAsProductor(page);
   await page.goto('/#/1/usuarios');
   await expect(page.getByText('Esta operación está reservada a los administradores de la empresa.')).toBeVisible();
   await page.goto('/#/1/parametros');

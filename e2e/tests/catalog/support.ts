@@ -2,6 +2,7 @@ import { utimesSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from '../../support/env';
+import { enterViaApi } from '../../support/fixtures';
 import { ApiSession, enterAsProductorWith, withCartLock } from '../orders/support';
 
 /**
@@ -13,9 +14,14 @@ export function entityOf(testInfo: TestInfo): number {
   return testInfo.project.name === 'phone' ? 1002 : 1001;
 }
 
-export async function enterCatalog(page: Page, entity: number, path = '/#/1/pedidos') {
-  await enterAsProductorWith(page, entity);
-  await page.goto(path);
+/** Enters as productor for `entity` straight on the catalogue (through the API; with `ui`, through the login screens). */
+export async function enterCatalog(page: Page, entity: number, path = '/#/1/pedidos', o: { ui?: boolean } = {}) {
+  if (o.ui) {
+    await enterAsProductorWith(page, entity, o);
+    await page.goto(path);
+  } else {
+    await enterViaApi(page, { username: 'productor', entity, path, landing: /#\/1\/pedidos/ });
+  }
   await expect(page.getByRole('heading', { name: 'INGRESO DE PEDIDOS DE CLIENTES' })).toBeVisible();
 }
 

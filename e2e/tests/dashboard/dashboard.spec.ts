@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterAsProductor, LA_PAMPA, loginUi, shot } from '../../support/fixtures';
+import { enterAsProductor, enterViaApi, shot } from '../../support/fixtures';
 
 /** The customer and zone-manager dashboards, computed by the server from the seeded ledgers. */
 
@@ -72,10 +72,7 @@ test('clicking a bar goes to /{profile}/{link}/{label}; clicking a grain row to 
 });
 
 test('the zone manager sees sales per month, top customers, sales per seller and pending orders', async ({ page }, testInfo) => {
-  await loginUi(page, 'vendedor', 'Demo1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  await page.getByTestId('profile-3').click();
-  await expect(page).toHaveURL(/#\/3\/dashboard/);
+  await enterViaApi(page, { username: 'vendedor', profile: 3, landing: /#\/3\/dashboard/ });
   await expect(page.getByRole('heading', { name: 'Tablero de la zona' })).toBeVisible();
   await expect(page.getByTestId('summary-ventas-mes')).toContainText('$');
   await expect(page.getByTestId('porlet-ventas-mes')).toContainText('Ventas por mes');

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../support/env';
-import { LA_PAMPA, loginUi } from '../../support/fixtures';
+import { LA_PAMPA, enterViaApi, loginUi } from '../../support/fixtures';
 
 /** Pérez Hnos. S.H.: the entity whose cart these specs use (the catalogue specs use Juan Pérez, 1001). */
 export const PEREZ_HNOS = 1002;
@@ -113,20 +113,21 @@ export async function withCartLock<T>(entity: number, fn: () => Promise<T>): Pro
   }
 }
 
-/** Logs in as productor and enters La Pampa as the given entity (Pérez Hnos. by default), ending on the dashboard. */
-export async function enterAsProductorWith(page: Page, entity = PEREZ_HNOS) {
+/**
+ * Logs in as productor and enters La Pampa as the given entity (Pérez Hnos. by default), ending on the dashboard:
+ * through the API (enterViaApi), or with `ui` through the login, sessions and entity screens.
+ */
+export async function enterAsProductorWith(page: Page, entity = PEREZ_HNOS, o: { ui?: boolean } = {}) {
+  if (!o.ui) return enterViaApi(page, { username: 'productor', entity, landing: /#\/1\/dashboard/ });
   await loginUi(page, 'productor', 'Demo1234');
   await page.getByTestId(`session-${LA_PAMPA}`).click();
   await page.getByTestId(`entity-${entity}`).click();
   await expect(page).toHaveURL(/#\/1\/dashboard/);
 }
 
-/** Logs in as vendedor and enters La Pampa with the zone-manager profile (3). */
+/** Logs in as vendedor and enters La Pampa with the zone-manager profile (3), through the API (enterViaApi). */
 export async function enterAsVendedor(page: Page) {
-  await loginUi(page, 'vendedor', 'Demo1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  await page.getByTestId('profile-3').click();
-  await expect(page).toHaveURL(/#\/3\/dashboard/);
+  await enterViaApi(page, { username: 'vendedor', profile: 3, landing: /#\/3\/dashboard/ });
 }
 
 /** Leaves the session without the confirmation round trip; the reload drops what the page held in memory. */

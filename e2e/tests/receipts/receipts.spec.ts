@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { LA_PAMPA, loginUi, shot } from '../../support/fixtures';
+import { LA_PAMPA, enterViaApi, shot } from '../../support/fixtures';
 import { adminDialog, enterAsAdmin, searchAndPick, shotScreen } from '../../support/admin';
 import { chooseOption, entityOf, pickDate } from '../catalog/support';
 import { ApiSession, dropSession, enterAsProductorWith } from '../orders/support';
@@ -68,10 +68,8 @@ async function postReceipt(request: APIRequestContext, entity: number, doc: Pend
 }
 
 async function enterAsAutorizador(page: Page) {
-  await loginUi(page, 'autorizador', 'Demo1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  // One entity and one profile: the portal enters by itself once the entity list has loaded.
-  await expect(page).toHaveURL(/#\/6\/dashboard/, { timeout: 30_000 });
+  // One entity and one profile (the portal enters by itself once the entity list has loaded).
+  await enterViaApi(page, { username: 'autorizador', landing: /#\/6\/dashboard/ });
 }
 
 test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, once under a double click, and staff approve it', async ({ page, request }, testInfo) => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from '../../support/env';
-import { LA_PAMPA, loginUi } from '../../support/fixtures';
+import { LA_PAMPA, enterViaApi } from '../../support/fixtures';
 
 export const FIELD = '/api/field';
 
@@ -11,10 +11,7 @@ export type Purchases = { compras: Array<{ producto_id: number; cantidad: string
 
 /** Logs in as repartidor (one profile, one entity: La Pampa is entered directly) and opens Visitas. */
 export async function enterAsRepartidor(page: Page) {
-  await loginUi(page, 'repartidor', 'Demo1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  await expect(page).toHaveURL(/#\/4\/dashboard/);
-  await page.goto('/#/4/repartos');
+  await enterViaApi(page, { username: 'repartidor', path: '/#/4/repartos', landing: /#\/4\/repartos/ });
   await expect(page.getByText('Clientes del Día', { exact: true })).toBeVisible();
 }
 

@@ -1,12 +1,10 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { uniqueUsername } from '../../support/admin';
-import { LA_PAMPA, loginUi } from '../../support/fixtures';
+import { LA_PAMPA, enterViaApi, loginUi } from '../../support/fixtures';
 
 /** Logs in as deposito (warehouse staff of La Pampa) and waits for the profile-5 shell. */
 export async function enterAsDeposito(page: Page) {
-  await loginUi(page, 'deposito', 'Demo1234');
-  await page.getByTestId(`session-${LA_PAMPA}`).click();
-  await expect(page).toHaveURL(/#\/5\//);
+  await enterViaApi(page, { username: 'deposito', landing: /#\/5\// });
 }
 
 async function tokenOf(request: APIRequestContext, username: string, password: string) {

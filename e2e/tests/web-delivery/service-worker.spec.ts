@@ -46,7 +46,8 @@ test('with the service worker on: log in, the catalogue and an order work, and n
       await api.call('PUT', `/proxy/pedidos/${cartId}`, { params: { type: 'condiciones' }, data });
     }
 
-    await enterCatalog(page, entity);
+    // This test is about logging in through the service worker too: the login screens, not the API shortcut.
+    await enterCatalog(page, entity, undefined, { ui: true });
     await expect(page.locator('.product-name').first()).toBeVisible();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.getByTestId('cart-button-sales').getByRole('button').click();
