@@ -39,6 +39,8 @@ const OFFLINE_SCREENS = [
   'src/app/shell/side-menu.tsx',
 ];
 const offlineFiles = new Set<string>();
+/** Modules whose dynamic imports an offline screen needs as much as their static ones (see offlineScreens). */
+const OFFLINE_LAZY_HOSTS = /[\\/]src[\\/]lib[\\/](antd[\\/][^\\/]+|error-result\.tsx)$/;
 
 /** Collects the build files of OFFLINE_SCREENS from the bundle's chunk graph (for shellOnly below). */
 function offlineScreens(): PluginOption {
@@ -48,7 +50,12 @@ function offlineScreens(): PluginOption {
     generateBundle(_options, bundle) {
       offlineFiles.clear();
       const chunks = new Map<string, OutputChunk>();
-      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+      const chunkOf = new Map<string, string>();
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        chunks.set(item.fileName, item);
+        for (const id of item.moduleIds) chunkOf.set(id, item.fileName);
+      }
       const add = (file: string) => {
         if (offlineFiles.has(file)) return;
         offlineFiles.add(file);
@@ -56,6 +63,16 @@ function offlineScreens(): PluginOption {
         if (!chunk) return;
         chunk.imports.forEach(add);
         chunk.viteMetadata?.importedCss.forEach((css) => offlineFiles.add(css));
+        // The parts of Ant Design that load when first drawn (LAZY_ANTD_PARTS: a select's option list, the date
+        // picker's popup, Pagination's size changer, Tooltip…) and the error page's Result: a field screen draws them
+        // too, so they must be there without signal.
+        for (const id of chunk.moduleIds) {
+          if (!OFFLINE_LAZY_HOSTS.test(id)) continue;
+          for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+            const part = chunkOf.get(target);
+            if (part) add(part);
+          }
+        }
       };
       const wanted = OFFLINE_SCREENS.map((f) => path.join(here, f));
       for (const chunk of chunks.values()) {
