@@ -107,7 +107,9 @@ export async function routeCustomerFor(
   testInfo: TestInfo,
   which: (c: VisitClient & { weekAgo: Purchases }) => boolean,
 ) {
-  const memo = path.join(E2E.dataDir, '..', `route-${testInfo.titlePath.join('-').replace(/[^\w]+/g, '_').slice(-80)}-${testInfo.project.name}.json`);
+  // Per database too: CI's @smoke run on PostgreSQL follows the PGlite run in the same artifacts folder, on a database of its own.
+  const db = process.env.E2E_USE_POSTGRES ? 'postgres' : 'pglite';
+  const memo = path.join(E2E.dataDir, '..', `route-${testInfo.titlePath.join('-').replace(/[^\w]+/g, '_').slice(-80)}-${testInfo.project.name}-${db}.json`);
   const earlier = existsSync(memo) ? (JSON.parse(readFileSync(memo, 'utf8')) as { id: number }).id : undefined;
   if (earlier !== undefined) {
     await undoToday(page, request, earlier);

@@ -65,6 +65,9 @@ test('@smoke picking an order: sortable table, line cards, quantity 1–50, dele
   // Quantity 3 on the first line (the choices run from 1 to 50); the second line deleted (quantity 0: hidden).
   await firstCard.getByRole('combobox', { name: `Cantidad de ${first!.nombre}` }).click();
   const choices = page.locator('.ant-select-dropdown:visible');
+  // The list opens scrolled to the line's quantity (7 on some seeds): back to its top first.
+  await choices.locator('.ant-select-item-option').first().hover();
+  await page.mouse.wheel(0, -5_000);
   await expect(choices.locator('.ant-select-item-option').first()).toHaveAttribute('title', '1');
   await choices.locator('.ant-select-item-option').first().hover();
   await page.mouse.wheel(0, 5_000);
