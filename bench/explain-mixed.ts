@@ -5,7 +5,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_large npm run bench:explain -w @portal/bench [-- word] [plans]
  */
-import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { defaultFiscalRange, todayInArgentina } from '@portal/contract';
@@ -16,7 +15,7 @@ import * as dashboard from '@portal/server/src/modules/dashboard/repository.js';
 import * as fiscal from '@portal/server/src/modules/fiscal/repository.js';
 import * as cart from '@portal/server/src/modules/cart/repository.js';
 import { lastTwelveMonths } from '@portal/server/src/modules/dashboard/service.js';
-import { LA_PAMPA } from './server-process.js';
+import { LA_PAMPA, processCpuMs } from './server-process.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: the database to explain on');
@@ -35,11 +34,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<CompiledQuery[
 
 const client = await pool.connect();
 const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-const tick = 1000 / 100;
-const cpuMs = () => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * tick;
-};
+const cpuMs = () => processCpuMs(pid);
 
 const company = (await db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow()).id;
 const entity = await db.selectFrom('entities').select(['id', 'price_list_id']).where('company_id', '=', company).where('active', '=', true).where('code', '>=', 2000).orderBy('code').limit(1).executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_w10 [ONLY=label part] [RUNS=1000] npm run bench:explain-statements -w @portal/bench [-- plans]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { statementListQuery, todayInArgentina, type StatementView } from '@portal/contract';
@@ -15,7 +15,7 @@ import '@portal/server/src/db/database.js';
 import type { Database } from '@portal/server/src/db/schema.js';
 import type { DB } from '@portal/server/src/db/database.js';
 import { StatementsService } from '@portal/server/src/modules/statements/service.js';
-import { LA_PAMPA } from './server-process.js';
+import { LA_PAMPA, processCpuMs } from './server-process.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: the database to explain on');
@@ -49,11 +49,7 @@ const calls: Array<[string, StatementView, Record<string, string>]> = [
 
 const client = await pool.connect();
 const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-const tick = 1000 / 100;
-const cpuMs = () => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * tick;
-};
+const cpuMs = () => processCpuMs(pid);
 
 let n = 0;
 {

@@ -105,11 +105,19 @@ export async function waitForServer(origin: string, child: ChildProcess): Promis
  */
 export type Cpu = { server: number; postgres: number; client: number };
 const TICK_MS = 10; // CLK_TCK = 100 on Linux
+/** A process's parent and CPU time (user + system, ms) from /proc/<pid>/stat; throws when the process is gone. */
+function statOf(pid: string | number): { ppid: string; ms: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { ppid: f[1]!, ms: (Number(f[11]) + Number(f[12])) * TICK_MS };
+}
+/** CPU time (ms) a process has spent so far, e.g. one PostgreSQL backend's (`select pg_backend_pid()`). */
+export function processCpuMs(pid: number): number {
+  return statOf(pid).ms;
+}
 function procStat(pid: string): { ppid: string; ms: number; cmd: string } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: f[1]!, ms: (Number(f[11]) + Number(f[12])) * TICK_MS, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
+    return { ...statOf(pid), cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
   } catch {
     return null; // gone meanwhile
   }
