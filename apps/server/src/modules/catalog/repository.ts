@@ -245,6 +245,36 @@ function productsByIdsSql(db: DB, companyId: number, entityId: number, userId: n
   return { compile: () => r.compile(db) };
 }
 
+/** The per-customer columns of a ProductRow: the entity's last purchase and the user's open-cart quantity. */
+export type OwnRow = Pick<ProductRow, 'id' | 'last_price' | 'last_quantity' | 'last_date' | 'in_cart'>;
+
+/**
+ * The entity's last purchase and the quantity in the user's open sales cart of each of these products, read as
+ * productsByIds reads them, for products whose shared part is already known (service.ts): no product row, no price.
+ * One text for any number of ids (an integer array), built and compiled once per database.
+ */
+export async function ownOfProducts(db: DB, scope: { companyId: number; entityId: number; userId: number }, ids: number[]): Promise<OwnRow[]> {
+  if (ids.length === 0) return [];
+  const statement = compiledFor(
+    db,
+    'catalog.ownOfProducts',
+    () => ({ companyId: -1_000_001, entityId: -1_000_002, userId: -1_000_003, ids: '\u0000ids' }),
+    (a) => {
+      const r = sql<OwnRow>`
+        select x.id, lp.final_price::text as last_price, lp.quantity::text as last_quantity, lp.ordered_on::text as last_date,
+          cl.quantity::text as in_cart
+        from unnest(${a.ids}::integer[]) as x(id)
+        left join sales_last_purchases lp on lp.entity_id = ${a.entityId} and lp.product_id = x.id and lp.company_id = ${a.companyId}
+        left join cart_lines cl on cl.product_id = x.id and cl.cart_id = (
+          select c.id from carts c where c.company_id = ${a.companyId} and c.entity_id = ${a.entityId} and c.user_id = ${a.userId}
+            and c.kind = 'sales' and c.status = 'open')`;
+      return { compile: () => r.compile(db) };
+    },
+  );
+  const r = await db.executeQuery(statement({ companyId: scope.companyId, entityId: scope.entityId, userId: scope.userId, ids: `{${ids.join(',')}}` }));
+  return r.rows;
+}
+
 /** Ultimos visitados: this user and entity, most recent first. */
 export async function visitedIds(db: DB, companyId: number, entityId: number, userId: number, limit: number): Promise<number[]> {
   const rows = await db

@@ -33,6 +33,7 @@ const CALLS: Record<string, (db: DB) => Promise<unknown>> = {
   keepWords: (db) => repo.keepWords(db, 1, { words: ['glifosato', 'urea'], lists }, 120),
   facetValues: (db) => repo.facetValues(db, 1, filtered),
   productsByIds: (db) => repo.productsByIds(db, scope, [3, 4]),
+  ownOfProducts: (db) => repo.ownOfProducts(db, scope, [3, 4]),
   visitedIds: (db) => repo.visitedIds(db, 1, 2, 9, 6),
   mostBoughtIds: (db) => repo.mostBoughtIds(db, 1, 2, 6),
   promotionIds: (db) => repo.promotionIds(db, 1, 6),
@@ -67,6 +68,9 @@ const RECORDED: Record<string, string[]> = {
   ],
   productsByIds: [
     'with pl as ( select coalesce((select e.price_list_id from entities e where e.id = $1 and e.company_id = $2), d.id) as id, d.id as fallback from (select (select l.id from price_lists l where l.company_id = $3 and l.is_default order by l.id limit 1) as id) d ) select p.id, p.code, p.alpha_code, p.name, p.description, p.sales_unit, p.unit, p.sales_factor::text as sales_factor, p.images, p.is_new, p.is_promotion, p.stock::text as stock, p.delivery_days, i.currency, i.list_price::text as list_price, i.discount1::text as discount1, i.discount2::text as discount2, i.min_price::text as min_price, i.max_price::text as max_price, round(i.list_price * (1 - i.discount1 / 100) * (1 - i.discount2 / 100), 2)::text as final_price, lp.final_price::text as last_price, lp.quantity::text as last_quantity, lp.ordered_on::text as last_date, cl.quantity::text as in_cart from products p cross join pl join lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0 where i0.product_id = "p"."id" and i0.price_list_id in ("pl"."id", "pl"."fallback") order by (i0.price_list_id = "pl"."id") desc limit 1) i on true left join sales_last_purchases lp on lp.entity_id = $4 and lp.product_id = p.id and lp.company_id = $5 left join cart_lines cl on cl.product_id = p.id and cl.cart_id = ( select c.id from carts c where c.company_id = $6 and c.entity_id = $7 and c.user_id = $8 and c.kind = \'sales\' and c.status = \'open\') where p.company_id = $9 and p.active and p.id in ($10, $11)',
+  ],
+  ownOfProducts: [
+    'select x.id, lp.final_price::text as last_price, lp.quantity::text as last_quantity, lp.ordered_on::text as last_date, cl.quantity::text as in_cart from unnest($1::integer[]) as x(id) left join sales_last_purchases lp on lp.entity_id = $2 and lp.product_id = x.id and lp.company_id = $3 left join cart_lines cl on cl.product_id = x.id and cl.cart_id = ( select c.id from carts c where c.company_id = $4 and c.entity_id = $5 and c.user_id = $6 and c.kind = \'sales\' and c.status = \'open\')',
   ],
   visitedIds: [
     'select "v"."product_id" as "id" from "product_visits" as "v" inner join "products" as "p" on "p"."id" = "v"."product_id" where "v"."company_id" = $1 and "v"."entity_id" = $2 and "v"."user_id" = $3 and "p"."active" order by "v"."visited_at" desc, "v"."product_id" limit $4',
