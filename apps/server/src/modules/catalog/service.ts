@@ -39,9 +39,10 @@ export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 't
 /**
  * The catalogue's entity-independent answers (which products match a filter, in which order, how many; the facet
  * lists) change only when the ERP updates products, while customers repeat the same searches all day. Each process
- * keeps them for a minute in a bounded map (oldest out first); prices, last purchases and the cart are never
- * cached: they are read for the 12 products of the page on every request. Several processes each keep their own
- * copy, so a product change shows everywhere within TTL_MS.
+ * keeps them for a minute in a bounded map (oldest out first). Several processes each keep their own copy, so a
+ * product change shows everywhere within TTL_MS. The products' own texts with their prices are kept per price list
+ * (product-texts.ts: forgotten at once at any write through the portal, TTL_MS bounds any other); last purchases and
+ * the cart are never kept: they are read for the page's products on every request.
  */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 2_000;
