@@ -4,13 +4,13 @@ import type { ProductParts } from './mapper.js';
 import type { ProductRow } from './repository.js';
 
 /**
- * The tables a product's shared text is read from (productsByIds: the product row, its price row, and which lists
- * the entity buys at — kept under the lists the access gate read, so a change of an entity's or the default list
- * must not let a reading in flight be kept under the other lists). A committed write to any of them, in this process
- * or another (db/write-watch.ts: PostgreSQL NOTIFY at the commit), forgets every kept text at once. The entity's
- * last purchases and the carts are never kept: they are read on every page.
+ * The tables a product's shared text is read from (productsByIds priced in the very lists the text is kept under:
+ * the product row and its price row). A committed write to either, in this process or another (db/write-watch.ts:
+ * PostgreSQL NOTIFY at the commit), forgets every kept text at once. Which lists an entity buys at is the access
+ * gate's (its row is forgotten at a write to entities or price lists), so a change of them moves the entity's
+ * pages to another key. The entity's last purchases and the carts are never kept: they are read on every page.
  */
-const TABLES = ['products', 'price_list_items', 'price_lists', 'entities'] as const;
+const TABLES = ['products', 'price_list_items'] as const;
 /** How many (company, price lists) pairs are kept, and how many products of each. */
 const MAX_LISTS = 200;
 const MAX_PRODUCTS = 20_000;

@@ -118,7 +118,7 @@ export class CatalogService {
       return out;
     }
     const mark = this.texts.mark;
-    const rows = await repo.productsByIds(this.db, scope, ids);
+    const rows = await repo.productsByIds(this.db, scope, ids, lists);
     this.texts.keep(key, mark, ids, rows, productParts);
     return rows.map((r) => new JsonText(JSON.stringify(toProduct(r))));
   }
