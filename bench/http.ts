@@ -20,7 +20,8 @@
  * to one generated entity of La Pampa), BENCH_SERVER_ENV ('WORKERS=2 LOG_LEVEL=warn': extra variables for the
  * server), BENCH_CPU_PROF (a directory: the server runs under node --cpu-prof and writes its profile there on exit),
  * BENCH_WARMUP (seconds, 3), BENCH_SCENARIOS (comma list of cold,healthz,text,facets,mixed to run only some; `each`
- * adds each call of the mixed traffic alone, with its CPU cost per request).
+ * adds each call of the mixed traffic alone, with its CPU cost per request; BENCH_CALLS, a comma list of label
+ * beginnings such as 'catalogue,dashboard', keeps only those calls in `each`, e.g. to profile one call).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -201,7 +202,9 @@ for await (const target of targets(size)) {
     }
     if (scenarios.has('each')) {
       // Each call of the mixed traffic alone: its own throughput and CPU cost per request (where to look first).
+      const only = process.env.BENCH_CALLS?.split(',');
       for (const call of mixed) {
+        if (only && !only.some((o) => call(customers[0]!, 0).label.startsWith(o))) continue;
         const { all } = await run(pool, (client, i) => call(customer(client, i), client + i * connections));
         all.label = `alone: ${call(customers[0]!, 0).label}`;
         print(all, ceiling);

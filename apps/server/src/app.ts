@@ -26,6 +26,7 @@ import { orderingRoutes } from './modules/orders/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { createTempFiles } from './lib/temp-links.js';
 import { requestLogSerializer } from './lib/log.js';
+import { serializeAnswer } from './lib/json-text.js';
 import { checkResponses, type ResponseMismatch } from './lib/response-check.js';
 import { fiscalRoutes } from './modules/fiscal/index.js';
 import { statementsRoutes } from './modules/statements/index.js';
@@ -88,6 +89,12 @@ export const ASSET_SECURITY_HEADERS = new Set(['x-content-type-options', 'cross-
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+/**
+ * Brotli quality of API answers (issue 14, seventh round): quality 1 costs a quarter of quality 4's CPU for ≈ 10–30 %
+ * more bytes (a catalogue page 1.5 → 2.0 kB), ≈ 2 ms more on a rural 1.6 Mbit/s link against a round trip of
+ * 100 ms and more; measured on the real answers in docs/performance.md. The build's files stay brotli 11.
+ */
+export const API_BROTLI_QUALITY = 1;
 /** Answers up to this size are compressed in one synchronous call; larger ones (exports) through a stream. */
 export const COMPRESS_SYNC_MAX_BYTES = 65_536;
 /**
@@ -160,10 +167,14 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     threshold: COMPRESS_THRESHOLD_BYTES,
     syncThreshold: COMPRESS_SYNC_MAX_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } },
     zlibOptions: { level: 6 },
     zlib: sizedBrotli,
   });
+
+  // Answers are JSON.stringify'd as before; parts already written as JSON text (lib/json-text.ts: the catalogue's
+  // products) are copied in as they are.
+  app.setReplySerializer(serializeAnswer);
 
   // OAuth clients traditionally post form-encoded bodies; accept them beside JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

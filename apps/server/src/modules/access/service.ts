@@ -14,6 +14,7 @@ import {
   type registerRequest,
   type verificationSmsRequest,
   type DataResponse,
+  type MenuItem,
   type OauthRequest,
   type OauthResponse,
 } from '@portal/contract';
@@ -43,6 +44,7 @@ import { enabledModuleIds, enabledOnce } from '../../lib/module-access.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { sharedStatement } from '../../db/shared-answers.js';
 import { toCompanySession, toEntidad, toMenu } from './mapper.js';
+import { JsonText } from '../../lib/json-text.js';
 import { recoveryMail } from './mails.js';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -85,6 +87,30 @@ function deviceCookie(header: string | undefined): string | null {
 }
 
 export type LoginResult = { tokens: OauthResponse; device: string | null };
+
+type ModuleListRow = { id: string; parent_id: string | null; name: string; icon: string; link: string | null; profile_ids: ReadonlyArray<number | string>; desktop_only: boolean };
+/** The menu of a profile on a device with these modules enabled, per kept module list (db/shared-answers.ts). */
+const menus = new WeakMap<object, Map<string, MenuItem[]>>();
+
+/**
+ * GET /data's menu: the modules of the profile (the desktop-only ones left out on a phone) that are enabled, as a tree.
+ * The same for every user with the same profile, device and enabled modules, so it is built and written as JSON text
+ * (lib/json-text.ts) once per such set and kept module list (forgotten with it at any write to `modules`), not on
+ * every GET /data. Keyed by what it is made of, never by user.
+ */
+function menuOf(all: readonly ModuleListRow[], profileId: number, mobile: boolean, enabled: ReadonlySet<string>): MenuItem[] {
+  let kept = menus.get(all);
+  if (!kept) menus.set(all, (kept = new Map()));
+  const key = `${profileId}:${mobile ? 'm' : 'd'}:${[...enabled].join(',')}`;
+  let menu = kept.get(key);
+  if (!menu) {
+    const rows = all.filter((m) => m.profile_ids.map(Number).includes(profileId) && !(mobile && m.desktop_only) && enabled.has(m.id));
+    menu = new JsonText(JSON.stringify(toMenu(rows))) as unknown as MenuItem[];
+    if (kept.size >= 1_000) kept.clear();
+    kept.set(key, menu);
+  }
+  return menu;
+}
 
 export class AccessService {
   /** GET /data's statements: the user's own one compiled once, the profiles and the menu kept (db/shared-answers.ts). */
@@ -233,7 +259,6 @@ export class AccessService {
     ]);
     if (!row) throw unauthorized(msg.tokenInvalido);
     const profiles = allProfiles.filter((p) => tenant.profileIds.includes(p.id));
-    const modules = allModules.filter((m) => m.profile_ids.map(Number).includes(profileId) && !(query.mobile && m.desktop_only));
     const actingAs = tenant.isAdmin && row.entity_acting_as ? await repo.findEntityCode(this.d.db, tenant.company.id, row.entity_acting_as) : undefined;
     const singleEntity = Number(row.entity_count) === 1 ? Number(row.entity_code) : null;
     return {
@@ -255,7 +280,7 @@ export class AccessService {
         entidades: Number(row.entity_count),
         actua_como: actingAs?.code ?? null,
       },
-      menu: toMenu(modules.filter((m) => enabled.has(m.id))),
+      menu: menuOf(allModules, profileId, query.mobile, enabled),
     };
   }
 

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { catalogQuery, formatNumber, orderingMsg, type CatalogResponse, type FacetItem, type ProductResponse } from '@portal/contract';
-import { priceListOf } from './repository.js';
+import { serializeAnswer, type JsonText } from '../../lib/json-text.js';
+import { productParts, productText, toProduct } from './mapper.js';
+import type { ProductTexts } from './product-texts.js';
+import { priceListOf, productsByIds, type ProductRow } from './repository.js';
 import { CatalogService } from './service.js';
 import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 
@@ -358,7 +361,9 @@ describe('kept answers of frequent texts (catalog_word_counts)', () => {
     const user = await ctx.db.selectFrom('users').select('id').where('username', '=', 'productor').executeTakeFirstOrThrow();
     const service = new CatalogService(ctx.db, keep ? 1 : Number.POSITIVE_INFINITY);
     const r = await service.search({ companyId: c, entityId: e.id, userId: user.id }, catalogQuery.parse({ filtros: JSON.stringify({ patron }), start: String(start), limit: '12' }));
-    return { ids: r.productos.map((p) => p.id), total: r.total };
+    // The products are JSON text (lib/json-text.ts): read as the client reads them.
+    const productos = (JSON.parse(serializeAnswer(r)) as CatalogResponse).productos;
+    return { ids: productos.map((p) => p.id), total: r.total };
   }
   /** The kept row of `maiz` against a brute-force reading: every match in the entity's lists, by name and id. */
   async function expectKeptRight(why: string) {
@@ -420,5 +425,117 @@ describe('kept answers of frequent texts (catalog_word_counts)', () => {
     }
     await expectSame('maiz', 'every change undone');
     assert.equal((await kept(['maiz'])).rows[0]!.n, before);
+  });
+});
+
+describe('catalogue products kept per price list (issue 14, seventh round)', () => {
+  const row = (over: Partial<ProductRow> = {}): ProductRow => ({
+    id: 7,
+    code: 1234,
+    alpha_code: 'A-7',
+    name: 'Nombre con ,"ultprecio_importe": y "comillas" \\ ñ',
+    description: 'dice ,"en_carrito":1} y ,"stock_cantidad_conformato":',
+    sales_unit: 'Bolsa',
+    unit: 'kg',
+    sales_factor: '25.000',
+    images: ['a.jpg', 'b.jpg'],
+    is_new: true,
+    is_promotion: false,
+    stock: '1500.500',
+    delivery_days: 3,
+    currency: 'USD',
+    list_price: '1234.50',
+    discount1: '5.00',
+    discount2: '0.00',
+    min_price: '1000.00',
+    max_price: '1500.00',
+    final_price: '1172.78',
+    last_price: null,
+    last_quantity: null,
+    last_date: null,
+    in_cart: null,
+    ...over,
+  });
+
+  test('a product text with a customer\'s own fields is the JSON of toProduct, whatever the names hold', () => {
+    for (const r of [
+      row(),
+      row({ last_price: '99.90', last_quantity: '12.500', last_date: '2026-11-20', in_cart: '4.000' }),
+      row({ description: null, stock: null, images: [], currency: 'ARS', sales_factor: '1.000', in_cart: '0.500' }),
+    ]) {
+      const parts = productParts(row({ last_price: '1.00', last_quantity: '1', last_date: '2020-01-01', in_cart: '9' }));
+      assert.equal(productText(productParts(r), r), JSON.stringify(toProduct(r)));
+      // The shared part of one customer's reading with another customer's own fields (only r's own fields differ here).
+      if (r.description !== null) assert.equal(productText(parts, r), JSON.stringify(toProduct(r)));
+    }
+  });
+
+  test('a page from the kept texts is the JSON the rows give, with each customer\'s own last purchase and cart; a price change shows at once', async () => {
+    const c = await companyId(LA_PAMPA);
+    const user = await ctx.db.selectFrom('users').select('id').where('username', '=', 'productor').executeTakeFirstOrThrow();
+    const e1 = await entity(1001);
+    // Another entity buying at the same lists: it shares the kept texts, not the last purchases.
+    const e2 = (await sql<{ id: number }>`select id from entities where company_id = ${c} and id <> ${e1.id}
+      and price_list_id is not distinct from ${e1.price_list_id} order by id limit 1`.execute(ctx.db)).rows[0]!;
+    const scopeOf = async (entityId: number) => ({ companyId: c, entityId, userId: user.id, lists: await priceListOf(ctx.db, c, entityId) });
+    const s1 = await scopeOf(e1.id);
+    const s2 = await scopeOf(e2.id);
+    const foreign = (await ctx.db.selectFrom('products').select('id').where('company_id', '=', await companyId(DEL_SUR)).executeTakeFirstOrThrow()).id;
+    const bought = async (entityId: number) =>
+      (await sql<{ id: number }>`select product_id as id from sales_last_purchases where entity_id = ${entityId} order by product_id limit 8`.execute(ctx.db)).rows.map((r) => r.id);
+    const ids = [...new Set([...(await bought(e1.id)), ...(await bought(e2.id)), foreign])];
+    assert.ok(ids.length >= 6);
+
+    const service = new CatalogService(ctx.db);
+    const texts = (service as unknown as { texts: ProductTexts }).texts;
+    await texts.ready;
+    const read = async (scope: typeof s1) =>
+      `[${((await (service as unknown as { productTexts: (s: typeof s1, i: number[]) => Promise<JsonText[]> }).productTexts(scope, ids)) as JsonText[]).map((t) => t.text).join(',')}]`;
+    // What the rows give, mapped as the answer always was (the foreign product is left out).
+    const reference = async (scope: typeof s1) => JSON.stringify((await productsByIds(ctx.db, scope, ids)).map(toProduct));
+    const key = `${c}:${s1.lists!.id}:${s1.lists!.fallback}`;
+
+    assert.equal(texts.get(key, ids), undefined);
+    assert.equal(await read(s1), await reference(s1), 'read from the rows');
+    assert.ok(texts.get(key, ids), 'kept');
+    assert.equal(await read(s1), await reference(s1), 'from the kept texts');
+    assert.equal(await read(s2), await reference(s2), 'another entity of the same lists: its own last purchases');
+    assert.notEqual(await reference(s1), await reference(s2));
+
+    // The user's cart: read on every page.
+    const cartUrl = `${URL}?type=carrito`;
+    const cart = (await ctx.app.inject({ method: 'GET', url: cartUrl, headers: H() })).json() as { carrito: { id: number } };
+    const put = await ctx.app.inject({ method: 'PUT', url: `${URL}/${cart.carrito.id}?type=carrito&suma=false`, headers: H(), payload: { producto_id: ids[0]!, pedido_cantidad: 5 } });
+    assert.equal(put.statusCode, 200, put.body);
+    try {
+      const withCart = await read(s1);
+      assert.equal(withCart, await reference(s1));
+      assert.equal((JSON.parse(withCart) as Array<{ id: number; en_carrito: number | null }>).find((p) => p.id === ids[0])?.en_carrito, 5);
+    } finally {
+      const del = await ctx.app.inject({ method: 'DELETE', url: URL, headers: H(), payload: { pedido_id: cart.carrito.id, id: ids[0]! } });
+      assert.equal(del.statusCode, 200, del.body);
+    }
+
+    // A price change through the portal's database forgets the kept texts at its commit.
+    const kept = await read(s1);
+    const priced = await ctx.db.selectFrom('price_list_items').select(['price_list_id', 'list_price']).where('product_id', '=', ids[0]!).execute();
+    try {
+      await ctx.db.updateTable('price_list_items').set({ list_price: sql`list_price + 1` }).where('product_id', '=', ids[0]!).execute();
+      assert.equal(texts.get(key, ids), undefined, 'forgotten');
+      const changed = await read(s1);
+      assert.equal(changed, await reference(s1));
+      assert.notEqual(changed, kept);
+    } finally {
+      for (const p of priced) {
+        await ctx.db.updateTable('price_list_items').set({ list_price: p.list_price }).where('product_id', '=', ids[0]!).where('price_list_id', '=', p.price_list_id).execute();
+      }
+    }
+    assert.equal(await read(s1), await reference(s1), 'restored');
+
+    // Over HTTP: the answer through the app's serialiser is the same JSON twice (the second from the kept texts).
+    const first = await ctx.app.inject({ method: 'GET', url: `${URL}?comprados=true`, headers: H() });
+    const second = await ctx.app.inject({ method: 'GET', url: `${URL}?comprados=true`, headers: H() });
+    assert.equal(second.body, first.body);
+    assert.equal(second.headers['content-type'], 'application/json; charset=utf-8');
   });
 });

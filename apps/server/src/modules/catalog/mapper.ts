@@ -14,6 +14,17 @@ export function formatQuantity(value: string | number): string {
 
 export const imagesOf = (images: unknown): string[] => (Array.isArray(images) ? images.filter((x): x is string => typeof x === 'string') : []);
 
+/** The entity's last purchase of the product (the per-customer fields of a Product, besides `en_carrito`). */
+function lastPurchase(r: Pick<ProductRow, 'last_price' | 'last_quantity' | 'last_date'>) {
+  return {
+    ultprecio_importe: r.last_price === null ? null : Number(r.last_price),
+    ultprecio_importe_conformato: r.last_price === null ? '' : formatNumber(r.last_price),
+    ultprec_cantidad_conformato: r.last_quantity === null ? '' : formatQuantity(r.last_quantity),
+    ultprec_fecha: r.last_date === null ? null : formatDate(r.last_date),
+  };
+}
+const inCart = (r: Pick<ProductRow, 'in_cart'>) => (r.in_cart === null ? null : Number(r.in_cart));
+
 /** A products row with its price → the Product of ordering.md §3. */
 export function toProduct(r: ProductRow): Product {
   const factor = Number(r.sales_factor);
@@ -43,13 +54,31 @@ export function toProduct(r: ProductRow): Product {
     es_promocion: r.is_promotion,
     codigo_alfanumerico: r.alpha_code,
     codart: r.code,
-    ultprecio_importe: r.last_price === null ? null : Number(r.last_price),
-    ultprecio_importe_conformato: r.last_price === null ? '' : formatNumber(r.last_price),
-    ultprec_cantidad_conformato: r.last_quantity === null ? '' : formatQuantity(r.last_quantity),
-    ultprec_fecha: r.last_date === null ? null : formatDate(r.last_date),
+    ...lastPurchase(r),
     stock_cantidad_conformato: r.stock === null ? '' : formatQuantity(r.stock),
     descripcion: r.description ?? '',
     dias_de_entrega: r.delivery_days,
-    en_carrito: r.in_cart === null ? null : Number(r.in_cart),
+    en_carrito: inCart(r),
   };
+}
+
+/**
+ * A Product's JSON text without its per-customer fields: `head` up to `codart`, `tail` from
+ * `stock_cantidad_conformato` to `dias_de_entrega`. The same for every customer of the price lists it was read in
+ * (service.ts keeps it); `productText` puts a customer's last purchase and cart quantity back in their places.
+ */
+export type ProductParts = { head: string; tail: string };
+
+export function productParts(r: ProductRow): ProductParts {
+  const text = JSON.stringify(toProduct(r));
+  // A key's quotes are never inside a JSON string value (they are escaped there), so these find the keys themselves.
+  const own = text.indexOf(',"ultprecio_importe":');
+  const tail = text.indexOf(',"stock_cantidad_conformato":', own);
+  const cart = text.indexOf(',"en_carrito":', tail);
+  return { head: text.slice(0, own), tail: text.slice(tail, cart) };
+}
+
+/** The JSON text of the Product `toProduct` makes of the row that gave `parts`, with this customer's own fields. */
+export function productText(parts: ProductParts, own: Pick<ProductRow, 'last_price' | 'last_quantity' | 'last_date' | 'in_cart'>): string {
+  return `${parts.head},${JSON.stringify(lastPurchase(own)).slice(1, -1)}${parts.tail},"en_carrito":${JSON.stringify(inCart(own))}}`;
 }

@@ -201,32 +201,49 @@ export async function productsByIds(
   db: DB,
   scope: { companyId: number; entityId: number; userId: number },
   ids: number[],
+  /**
+   * The lists to price in, when the caller keeps what it reads under them (service.ts, product texts): the rows are
+   * then priced in exactly these lists, not in the ones the entity has by the time the statement runs.
+   */
+  lists?: PriceLists,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   type Slots = Record<string, number>;
-  const slots = (companyId: number, entityId: number, userId: number, idOf: (i: number) => number): Slots => {
+  const slots = (companyId: number, entityId: number, userId: number, idOf: (i: number) => number, given?: PriceLists): Slots => {
     const out: Slots = { companyId, entityId, userId };
+    if (given) Object.assign(out, { listId: given.id, fallbackId: given.fallback });
     for (let i = 0; i < ids.length; i++) out[`id${i}`] = idOf(i);
     return out;
   };
   const statement = compiledFor(
     db,
-    `catalog.productsByIds:${ids.length}`,
-    () => slots(-1_000_001, -1_000_002, -1_000_003, (i) => -2_000_000 - i),
-    (a) => productsByIdsSql(db, a.companyId!, a.entityId!, a.userId!, ids.map((_, i) => a[`id${i}`]!)),
+    `catalog.productsByIds:${ids.length}${lists ? ':lists' : ''}`,
+    () => slots(-1_000_001, -1_000_002, -1_000_003, (i) => -2_000_000 - i, lists ? { id: -1_000_004, fallback: -1_000_005 } : undefined),
+    (a) =>
+      productsByIdsSql(
+        db,
+        a.companyId!,
+        a.entityId!,
+        a.userId!,
+        ids.map((_, i) => a[`id${i}`]!),
+        lists ? { id: a.listId!, fallback: a.fallbackId! } : undefined,
+      ),
   );
-  const r = await db.executeQuery(statement(slots(scope.companyId, scope.entityId, scope.userId, (i) => ids[i]!)));
+  const r = await db.executeQuery(statement(slots(scope.companyId, scope.entityId, scope.userId, (i) => ids[i]!, lists)));
   const byId = new Map(r.rows.map((x) => [x.id, x]));
   return ids.map((id) => byId.get(id)).filter((x): x is ProductRow => x !== undefined);
 }
 
-function productsByIdsSql(db: DB, companyId: number, entityId: number, userId: number, ids: number[]) {
+function productsByIdsSql(db: DB, companyId: number, entityId: number, userId: number, ids: number[], lists?: PriceLists) {
   // The entity's list (or the company's default) and the default as the fallback, in the same statement: one round
-  // trip for the page's products.
+  // trip for the page's products. Or the lists given.
+  const pl = lists
+    ? sql`select ${lists.id}::integer as id, ${lists.fallback}::integer as fallback`
+    : sql`select coalesce((select e.price_list_id from entities e where e.id = ${entityId} and e.company_id = ${companyId}), d.id) as id, d.id as fallback
+      from (select (select l.id from price_lists l where l.company_id = ${companyId} and l.is_default order by l.id limit 1) as id) d`;
   const r = sql<ProductRow>`
     with pl as (
-      select coalesce((select e.price_list_id from entities e where e.id = ${entityId} and e.company_id = ${companyId}), d.id) as id, d.id as fallback
-      from (select (select l.id from price_lists l where l.company_id = ${companyId} and l.is_default order by l.id limit 1) as id) d
+      ${pl}
     )
     select p.id, p.code, p.alpha_code, p.name, p.description, p.sales_unit, p.unit, p.sales_factor::text as sales_factor,
       p.images, p.is_new, p.is_promotion, p.stock::text as stock, p.delivery_days,
@@ -243,6 +260,36 @@ function productsByIdsSql(db: DB, companyId: number, entityId: number, userId: n
         and c.kind = 'sales' and c.status = 'open')
     where p.company_id = ${companyId} and p.active and p.id in (${sql.join(ids)})`;
   return { compile: () => r.compile(db) };
+}
+
+/** The per-customer columns of a ProductRow: the entity's last purchase and the user's open-cart quantity. */
+export type OwnRow = Pick<ProductRow, 'id' | 'last_price' | 'last_quantity' | 'last_date' | 'in_cart'>;
+
+/**
+ * The entity's last purchase and the quantity in the user's open sales cart of each of these products, read as
+ * productsByIds reads them, for products whose shared part is already known (service.ts): no product row, no price.
+ * One text for any number of ids (an integer array), built and compiled once per database.
+ */
+export async function ownOfProducts(db: DB, scope: { companyId: number; entityId: number; userId: number }, ids: number[]): Promise<OwnRow[]> {
+  if (ids.length === 0) return [];
+  const statement = compiledFor(
+    db,
+    'catalog.ownOfProducts',
+    () => ({ companyId: -1_000_001, entityId: -1_000_002, userId: -1_000_003, ids: '\u0000ids' }),
+    (a) => {
+      const r = sql<OwnRow>`
+        select x.id, lp.final_price::text as last_price, lp.quantity::text as last_quantity, lp.ordered_on::text as last_date,
+          cl.quantity::text as in_cart
+        from unnest(${a.ids}::integer[]) as x(id)
+        left join sales_last_purchases lp on lp.entity_id = ${a.entityId} and lp.product_id = x.id and lp.company_id = ${a.companyId}
+        left join cart_lines cl on cl.product_id = x.id and cl.cart_id = (
+          select c.id from carts c where c.company_id = ${a.companyId} and c.entity_id = ${a.entityId} and c.user_id = ${a.userId}
+            and c.kind = 'sales' and c.status = 'open')`;
+      return { compile: () => r.compile(db) };
+    },
+  );
+  const r = await db.executeQuery(statement({ companyId: scope.companyId, entityId: scope.entityId, userId: scope.userId, ids: `{${ids.join(',')}}` }));
+  return r.rows;
 }
 
 /** Ultimos visitados: this user and entity, most recent first. */

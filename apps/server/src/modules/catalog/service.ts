@@ -3,7 +3,9 @@ import { ORDERING, orderingMsg, type catalogQuery, type facetQuery, type Catalog
 import type { DB } from '../../db/database.js';
 import { forbidden } from '../../lib/http-errors.js';
 import type { AuthUser } from '../../plugins/access.js';
-import { toProduct } from './mapper.js';
+import { JsonText } from '../../lib/json-text.js';
+import { productParts, productText, toProduct } from './mapper.js';
+import { ProductTexts } from './product-texts.js';
 import * as repo from './repository.js';
 
 type Filter = z.output<typeof catalogQuery>['filtros'];
@@ -37,9 +39,10 @@ export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 't
 /**
  * The catalogue's entity-independent answers (which products match a filter, in which order, how many; the facet
  * lists) change only when the ERP updates products, while customers repeat the same searches all day. Each process
- * keeps them for a minute in a bounded map (oldest out first); prices, last purchases and the cart are never
- * cached: they are read for the 12 products of the page on every request. Several processes each keep their own
- * copy, so a product change shows everywhere within TTL_MS.
+ * keeps them for a minute in a bounded map (oldest out first). Several processes each keep their own copy, so a
+ * product change shows everywhere within TTL_MS. The products' own texts with their prices are kept per price list
+ * (product-texts.ts: forgotten at once at any write through the portal, TTL_MS bounds any other); last purchases and
+ * the cart are never kept: they are read for the page's products on every request.
  */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 2_000;
@@ -54,11 +57,14 @@ const KEPT_IDS = 10 * ORDERING.catalogPageSize;
 
 export class CatalogService {
   private readonly results = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly texts: ProductTexts;
 
   constructor(
     private readonly db: DB,
     private readonly keepWordsFrom = KEEP_WORDS_FROM,
-  ) {}
+  ) {
+    this.texts = new ProductTexts(db, TTL_MS);
+  }
 
   private fresh(key: string): boolean {
     const hit = this.results.get(key);
@@ -90,6 +96,33 @@ export class CatalogService {
     return (await repo.productsByIds(this.db, scope, ids)).map(toProduct);
   }
 
+  /**
+   * The same products as `products`, as JSON text (lib/json-text.ts): the part every customer of the entity's price
+   * lists shares is written once and kept (product-texts.ts); each page reads only the customer's last purchases and
+   * cart when every product of it is kept, else the whole rows as `products` does, and keeps their shared parts.
+   */
+  private async productTexts(scope: Scope, ids: number[]): Promise<JsonText[]> {
+    if (ids.length === 0) return [];
+    const lists = await this.listsOf(scope);
+    if (!lists) return (await this.products(scope, ids)).map((p) => new JsonText(JSON.stringify(p)));
+    const key = `${scope.companyId}:${lists.id}:${lists.fallback}`;
+    const kept = this.texts.get(key, ids);
+    if (kept) {
+      const sold = ids.filter((_, i) => kept[i] !== null);
+      const own = new Map((await repo.ownOfProducts(this.db, scope, sold)).map((r) => [r.id, r]));
+      const out: JsonText[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        const parts = kept[i];
+        if (parts) out.push(new JsonText(productText(parts, own.get(ids[i]!)!)));
+      }
+      return out;
+    }
+    const mark = this.texts.mark;
+    const rows = await repo.productsByIds(this.db, scope, ids, lists);
+    this.texts.keep(key, mark, ids, rows, productParts);
+    return rows.map((r) => new JsonText(JSON.stringify(toProduct(r))));
+  }
+
   /** Catalogue page: 12 by default, with the exact total of matching products. */
   async search(scope: Scope, q: z.output<typeof catalogQuery>): Promise<CatalogResponse> {
     const limit = q.limit ?? ORDERING.catalogPageSize;
@@ -102,7 +135,8 @@ export class CatalogService {
     // A short first page proves the total; otherwise the window count, or (whole catalogue, or past the end) a count.
     const total =
       page.total ?? (ids.length > 0 && ids.length < limit ? start + ids.length : start === 0 && ids.length === 0 ? 0 : await this.count(scope.companyId, filter));
-    return { success: true, productos: await this.products(scope, ids), total };
+    // JsonText serialises as the Product it was written from (the same JSON): lib/json-text.ts.
+    return { success: true, productos: (await this.productTexts(scope, ids)) as unknown as Product[], total };
   }
 
   /**
@@ -134,7 +168,7 @@ export class CatalogService {
         : which === 'comprados'
           ? await repo.mostBoughtIds(this.db, scope.companyId, scope.entityId, limit)
           : await repo.promotionIds(this.db, scope.companyId, limit);
-    const productos = await this.products(scope, ids);
+    const productos = (await this.productTexts(scope, ids)) as unknown as Product[];
     return { success: true, productos, total: productos.length };
   }
 

@@ -1,22 +1,32 @@
 import sanitizeHtml from 'sanitize-html';
+import type { Selectable } from 'kysely';
+import type { DashboardItemsTable } from '../../db/schema.js';
 import { formatMoney, formatNumber, msg, todayInArgentina, type DashboardResponse, type GrainPositionRow, type Porlet, PROFILE } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { sharedStatement } from '../../db/shared-answers.js';
 import { forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
 import * as repo from './repository.js';
+import { JsonText } from '../../lib/json-text.js';
 
 type Query = { grupo?: 'resumen' | 'graficos' | 'granos' | 'novedades' | undefined; perfil?: number | undefined; vendedor?: number | undefined; zona?: number | undefined };
 
 const MONTHS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'];
 
+/** The last answer of lastTwelveMonths: every dashboard of the day asks for the same twelve months (twice). */
+let lastMonths: { today: string; months: readonly string[] } = { today: '', months: [] };
+
 /** The twelve months ending in today's, oldest first: ['2025-12', …, '2026-11']. */
-export function lastTwelveMonths(today: string): string[] {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  return Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(Date.UTC(y, m - 1 - (11 - i), 1));
-    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  });
+export function lastTwelveMonths(today: string): readonly string[] {
+  if (lastMonths.today !== today) {
+    const [y, m] = today.split('-').map(Number) as [number, number];
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const d = new Date(Date.UTC(y, m - 1 - (11 - i), 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+    lastMonths = { today, months: Object.freeze(months) };
+  }
+  return lastMonths.months;
 }
 const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(2, 4)}`;
 const money = (v: string | number) => formatMoney(v, 'ARS');
@@ -53,6 +63,28 @@ function monthlySeries(rows: Array<{ month: string; total: string }>, today: str
     const total = byMonth.get(ym) ?? '0';
     return { label: ym, nombre: monthName(ym), valor: Number(total), valor_con_formato: money(total) };
   });
+}
+
+type NewsItem = Selectable<DashboardItemsTable>;
+/** The news porlets written as JSON text, per kept list of cards (the rows of a kept shared answer). */
+const newsTexts = new WeakMap<object, Porlet[]>();
+
+function newsPorlets(items: readonly NewsItem[]): Porlet[] {
+  const out: Porlet[] = [];
+  for (const i of items) {
+    if (i.kind === 'text') out.push({ id: `texto-${i.id}`, grupo: 'novedades', tipo: 'texto', titulo: i.title, texto: i.body });
+    if (i.kind === 'html') out.push({ id: `html-${i.id}`, grupo: 'novedades', tipo: 'html', titulo: i.title, html: cleanHtml(i.body) });
+  }
+  const banners = items.filter((i) => i.kind === 'banner' && i.image_url);
+  if (banners.length) {
+    out.push({
+      id: 'banners',
+      grupo: 'novedades',
+      tipo: 'banners',
+      items: banners.map((b) => ({ imagen: b.image_url!, titulo: b.title, texto: b.body, link: b.link, link_texto: b.link_text })),
+    });
+  }
+  return out;
 }
 
 export class DashboardService {
@@ -100,23 +132,19 @@ export class DashboardService {
     return { success: true, perfil: profile, porlets, etenet_fichares: { items: [] }, entidades };
   }
 
+  /**
+   * The news cards as porlets. The company's cards are a kept answer (db/shared-answers.ts: the same rows while kept,
+   * forgotten at any write to them), so their porlets are built and written as JSON text once per kept answer, not
+   * on every dashboard; JsonText serialises as the porlet it was written from (lib/json-text.ts).
+   */
   private async news(companyId: number, profile: number): Promise<Porlet[]> {
     const items = await this.items({ companyId, profileId: profile });
-    const out: Porlet[] = [];
-    for (const i of items) {
-      if (i.kind === 'text') out.push({ id: `texto-${i.id}`, grupo: 'novedades', tipo: 'texto', titulo: i.title, texto: i.body });
-      if (i.kind === 'html') out.push({ id: `html-${i.id}`, grupo: 'novedades', tipo: 'html', titulo: i.title, html: cleanHtml(i.body) });
+    let porlets = newsTexts.get(items);
+    if (!porlets) {
+      porlets = newsPorlets(items).map((p) => new JsonText(JSON.stringify(p)) as unknown as Porlet);
+      newsTexts.set(items, porlets);
     }
-    const banners = items.filter((i) => i.kind === 'banner' && i.image_url);
-    if (banners.length) {
-      out.push({
-        id: 'banners',
-        grupo: 'novedades',
-        tipo: 'banners',
-        items: banners.map((b) => ({ imagen: b.image_url!, titulo: b.title, texto: b.body, link: b.link, link_texto: b.link_text })),
-      });
-    }
-    return out;
+    return porlets;
   }
 
   private customerSummary(figures: repo.CustomerFigures): Porlet {

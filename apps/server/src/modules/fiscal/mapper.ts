@@ -9,9 +9,12 @@ import type { VoucherLineRow, VoucherRow } from './repository.js';
 
 const num = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 
-/** Credits (notas de crédito, recibos: negative amounts) are shown in red. */
+/**
+ * Credits (notas de crédito, recibos: negative amounts) are shown in red. Amounts are PostgreSQL numeric text, whose
+ * sign is its first character (numeric has no negative zero), so no Decimal is built per voucher.
+ */
 export function estiloOf(amount: string): FiscalDocument['estilo'] {
-  return new Decimal(amount).isNegative() ? 'rojo' : 'normal';
+  return amount.startsWith('-') ? 'rojo' : 'normal';
 }
 
 export function detailLines(row: Pick<VoucherRow, 'sale_condition' | 'origin_type' | 'origin_number' | 'origin_series' | 'cae' | 'cae_due'>): { detalle1: string; detalle2: string; detalle3: string } {
