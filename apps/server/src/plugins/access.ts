@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
 import { writeAudit, type AuditEntry } from '../lib/audit.js';
-import { verifyAccessToken } from '../lib/crypto.js';
+import { verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
 import { readTables, writeWatchOf } from '../db/write-watch.js';
@@ -98,14 +98,31 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
     throw forbidden(message);
   }
 
+  /**
+   * Tokens whose signature this app has checked, with their claims: a client sends the same token on every call until
+   * it expires, and its HMAC is the same each time. Only well-signed tokens are kept (the whole token is the key), the
+   * expiry is checked on every request, and revocation and the user's links are the gate's statements, as before.
+   * Emptied when full.
+   */
+  const signedTokens = new Map<string, AccessClaims>();
+  const MAX_SIGNED_TOKENS = 10_000;
+
   /** The bearer token's claims (signature and expiry checked), or 401. */
   function claimsOf(request: FastifyRequest, fromQuery?: QueryCredentials) {
     const header = fromQuery?.token ? `Bearer ${fromQuery.token}` : request.headers.authorization;
     if (!header) throw unauthorized(msg.noAutenticado);
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized(msg.tokenInvalido);
-    const claims = verifyAccessToken(match[1]!, app.tokenSecret, Math.floor(Date.now() / 1000));
-    if (!claims) throw unauthorized(msg.tokenInvalido);
+    const token = match[1]!;
+    let claims = signedTokens.get(token);
+    if (!claims) {
+      // Signature and claims checked once per token; the expiry below, on every request.
+      const checked = verifyAccessToken(token, app.tokenSecret, 0, true);
+      if (!checked) throw unauthorized(msg.tokenInvalido);
+      if (signedTokens.size >= MAX_SIGNED_TOKENS) signedTokens.clear();
+      signedTokens.set(token, (claims = checked));
+    }
+    if (claims.exp <= Math.floor(Date.now() / 1000)) throw unauthorized(msg.tokenInvalido);
     return claims;
   }
 

@@ -7,6 +7,7 @@ import { writeWatchOf, writtenTables } from '../db/write-watch.js';
 import { keepSharedAnswers, sharedStatement } from '../db/shared-answers.js';
 import { bearer, createTestApp, expectRefused, LA_PAMPA, login, type TestContext } from '../test/helpers.js';
 import { AnswerCache } from './answer-cache.js';
+import { signAccessToken, verifyAccessToken } from '../lib/crypto.js';
 
 /**
  * The access gate keeps its answers a few seconds (plugins/access.ts, GATE_CACHE_MS); every change to what it read
@@ -35,6 +36,20 @@ async function ok(res: Promise<{ statusCode: number; body: string }>) {
 }
 
 describe('the access gate with its answers kept', () => {
+  test('a token whose signature was checked is still refused once it expires; another signature for its claims is refused', async () => {
+    const { access_token } = await login(ctx.app, 'productor');
+    const claims = verifyAccessToken(access_token, ctx.app.tokenSecret, 0, true)!;
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = signAccessToken({ ...claims, exp: now + 1, jti: `${claims.jti}-short` }, ctx.app.tokenSecret);
+    await ok(getData(shortLived));
+    await ok(getData(shortLived));
+    const forged = signAccessToken({ ...claims, jti: `${claims.jti}-short`, exp: now + 1 }, `${ctx.app.tokenSecret}x`);
+    expectRefused(await getData(forged), 401, msg.tokenInvalido);
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * 1000 - Date.now() + 50));
+    expectRefused(await getData(shortLived), 401, msg.tokenInvalido);
+    await ok(getData(access_token));
+  });
+
   test('a logout refuses the token on the next request', async () => {
     const { access_token } = await login(ctx.app, 'productor');
     await ok(getData(access_token));

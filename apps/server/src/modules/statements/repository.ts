@@ -101,6 +101,13 @@ const OUT = sql`a.id::text as id, to_char(a.date, 'YYYY-MM-DD') as date, to_char
   a.currency, a.amount::text as amount, to_char(a.due_date, 'YYYY-MM-DD') as due_date, a.settled, a.printable, a.account_type, r.saldo::text as saldo`;
 
 /**
+ * Which end of its month a window runs from: decided in the statement by the picked rows' dates ('nearer'), or known
+ * beforehand by the caller ('up' from the first day, 'down' from the last), which spares the plan the other branch and
+ * two of the bounds' ordered aggregates.
+ */
+type WindowFrom = 'nearer' | 'up' | 'down';
+
+/**
  * The CTEs giving the rows `pick` selects (ids and ordering dates, newest first) their running balance (`r`). Per
  * month the rows fall in, one window over that month's movements, computed once (materialized: inlined, the planner
  * ran it again for every listed row) and kept for the picked rows only. It runs from whichever end of the month is
@@ -111,18 +118,25 @@ const OUT = sql`a.id::text as id, to_char(a.date, 'YYYY-MM-DD') as date, to_char
  *   − the running sum of the rows after it. A first page (rows of the last days) walks a few rows, not the month.
  * The cost depends on the months the rows span and where in them, never on how deep in the history they are.
  */
-function balanceCtes(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>) {
+function balanceCtes(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>, from: WindowFrom = 'nearer') {
   const key = orderKey(view);
+  const up = sql`select m.id, months.before + sum(m.amount) over (order by ${key}, m.id rows between unbounded preceding and current row) as saldo
+        from account_movements m
+        where ${from === 'nearer' ? sql`months.forward and ` : sql``}${account(scope, f)} and ${key} >= months.ms and (${key}, m.id) <= (months.hi_k, months.hi_id)`;
+  const down = sql`select m.id, months.through - sum(m.amount) over (order by ${key} desc, m.id desc rows between unbounded preceding and current row) + m.amount as saldo
+        from account_movements m
+        where ${from === 'nearer' ? sql`not months.forward and ` : sql``}${account(scope, f)} and ${key} < months.me and (${key}, m.id) >= (months.lo_k, months.lo_id)`;
+  const hi = sql`(array_agg(b.k order by b.k desc, b.id desc))[1] as hi_k, (array_agg(b.id order by b.k desc, b.id desc))[1] as hi_id`;
+  const lo = sql`(array_agg(b.k order by b.k, b.id))[1] as lo_k, (array_agg(b.id order by b.k, b.id))[1] as lo_id`;
   return sql`p as (${pick}),
     bounds as (
-      select b.ms, (array_agg(b.k order by b.k desc, b.id desc))[1] as hi_k, (array_agg(b.id order by b.k desc, b.id desc))[1] as hi_id,
-        (array_agg(b.k order by b.k, b.id))[1] as lo_k, (array_agg(b.id order by b.k, b.id))[1] as lo_id
+      select b.ms, ${from === 'up' ? hi : from === 'down' ? lo : sql`${hi}, ${lo}`}
       from (select date_trunc('month', p.k::timestamp)::date as ms, p.k, p.id from p) b group by b.ms
     ),
     -- Materialized: inlined, the planner would sum the checkpoints once per listed row instead of once per month.
     months as materialized (
-      select bounds.*, (bounds.ms + interval '1 month')::date as me,
-        bounds.hi_k - bounds.ms <= (bounds.ms + interval '1 month')::date - bounds.lo_k as forward,
+      select bounds.*, (bounds.ms + interval '1 month')::date as me,${from === 'nearer' ? sql`
+        bounds.hi_k - bounds.ms <= (bounds.ms + interval '1 month')::date - bounds.lo_k as forward,` : sql``}
         coalesce(c.before, 0) as before, coalesce(c.through, 0) as through
       from bounds cross join lateral (
         select sum(c.total) filter (where c.month < bounds.ms) as before, sum(c.total) as through from statement_checkpoints c
@@ -133,13 +147,9 @@ function balanceCtes(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: 
     r as materialized (
       select w.id, w.saldo
       from months cross join lateral (
-        select m.id, months.before + sum(m.amount) over (order by ${key}, m.id rows between unbounded preceding and current row) as saldo
-        from account_movements m
-        where months.forward and ${account(scope, f)} and ${key} >= months.ms and (${key}, m.id) <= (months.hi_k, months.hi_id)
+        ${from === 'up' ? up : from === 'down' ? down : sql`${up}
         union all
-        select m.id, months.through - sum(m.amount) over (order by ${key} desc, m.id desc rows between unbounded preceding and current row) + m.amount as saldo
-        from account_movements m
-        where not months.forward and ${account(scope, f)} and ${key} < months.me and (${key}, m.id) >= (months.lo_k, months.lo_id)
+        ${down}`}
       ) w
       where w.id in (select p.id from p)
     )`;
@@ -173,12 +183,12 @@ export type PageRow = StatementRow & { lines: string | null };
  * number the caller needs in the same snapshot (how many rows a filter matches, or how many rows fall in the months
  * a date range cuts). It answers one row even when nothing is picked.
  */
-function pageQuery(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null): RawBuilder<unknown> {
+function pageQuery(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null, from: WindowFrom = 'nearer'): RawBuilder<unknown> {
   const head = sql`select ${versionOf(scope)} as version, ${count ?? sql`0`}::int as n`;
   if (!pick) return head;
   // A page (≤ 100 rows) stays a prepared statement: PostgreSQL runs its generic plan from the sixth run on (planning
   // 0.02–0.05 ms; bench/explain-statements.ts).
-  return sql`with ${balanceCtes(scope, view, f, pick)},
+  return sql`with ${balanceCtes(scope, view, f, pick, from)},
     page as (
       select ${OUT},
         (select json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text, l.discount::text, l.amount::text)
@@ -204,12 +214,14 @@ const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_
  * - kind 'none': nothing picked (no account type, or a start beyond the last row): the version alone;
  * - 'rows': row filters (amounts, voucher types, summary option): the rows in the date range are walked and counted;
  * - 'months': no filter but credits/debits: the page is read from the end of the month that holds row `start`;
- * - 'monthUp': the same when the page lies within that month and nearer its first day: read from the first day up;
+ * - 'monthUp': the same when the page lies within that month and nearer its first day: read from the first day up,
+ *   its balances from the first day up too;
+ * - 'monthDown': the page lies within that month and nearer its last day: read, and its balances summed, from there;
  * - 'range': a date range and nothing else: read from the range's end, `cuts` months that the range cuts counted.
  */
 type PageShape = {
   view: ViewCode;
-  kind: 'none' | 'rows' | 'months' | 'monthUp' | 'range';
+  kind: 'none' | 'rows' | 'months' | 'monthUp' | 'monthDown' | 'range';
   types: number;
   descom: number;
   amountFrom: boolean;
@@ -256,8 +268,11 @@ function pageSql(s: PageShape, a: PageSlots): RawBuilder<unknown> {
     const where = [...rangeConditions(s.view, range), ...signConditions(f), ...rowConditions(f)];
     return pageQuery(scope, s.view, f, pick(where), countOf(where));
   }
-  if (s.kind === 'months') return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, { to: str('end') }), ...signConditions(f)]), null);
-  if (s.kind === 'monthUp') return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, { from: str('first'), to: str('end') }), ...signConditions(f)], true), null);
+  // A page located within one month by the months' counts knows which end of it is nearer: its window runs from there.
+  if (s.kind === 'months' || s.kind === 'monthDown') {
+    return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, { to: str('end') }), ...signConditions(f)]), null, s.kind === 'monthDown' ? 'down' : 'nearer');
+  }
+  if (s.kind === 'monthUp') return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, { from: str('first'), to: str('end') }), ...signConditions(f)], true), null, 'up');
   const cuts = indexes(s.cuts).map((i) => countOf([...rangeConditions(s.view, { from: str(`cut${i}f`), to: str(`cut${i}t`) }), ...signConditions(f)]));
   return pageQuery(scope, s.view, f, pick([...rangeConditions(s.view, range), ...signConditions(f)]), cuts.length ? sql.join(cuts, sql` + `) : null);
 }
@@ -339,7 +354,9 @@ export async function statementPage(db: DB, scope: Scope, view: ViewCode, f: Sta
             slots.first = month;
             start = fromFirst;
           } else {
-            shape.kind = 'months';
+            // Within the month and nearer its end ('monthDown'), or running into older months ('months': each
+            // month's window from its nearer end, decided in the statement).
+            shape.kind = fromFirst >= 0 ? 'monthDown' : 'months';
             start = fromEnd;
           }
           break;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { statementExportQuery, statementListQuery, statementRoutes, type StatementView } from '@portal/contract';
+import { statementExportQuery, statementRoutes, type StatementView } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
 import { scopeOf, sendFile } from '../../lib/send-file.js';
 import { StatementsService, type StatementsDeps } from './service.js';
+import { statementListInput } from './query.js';
 
 /**
  * GET /proxy/cgi/etenet_rencbtec|f|j: the list and (files=true) the export, one handler per view. The gate
@@ -21,7 +22,7 @@ export function statementsRoutes(app: FastifyInstance, deps: StatementsDeps): vo
         reply.header('cache-control', 'private, no-store');
         return sendFile(reply, 'attachment', file.fileName, file.contentType, file.stream);
       }
-      const q = parseOr400(statementListQuery, raw);
+      const q = statementListInput(raw);
       return service.list(scopeOf(tenant), view, q, { groupAccounts: tenant.groupAccounts, hiddenCurrencies: tenant.hiddenCurrencies });
     }, { queryCredentials: (query) => isFlag(query.files) });
   }
