@@ -234,7 +234,9 @@ async function loginVisits(network: Network): Promise<void> {
 async function storageOf(context: BrowserContext, url: string): Promise<Record<string, string>> {
   const state = await context.storageState();
   const origin = state.origins.find((o) => o.origin === new URL(url).origin);
-  // The session only: the answers the app keeps for a repeat visit (apps/web/src/lib/persisted-queries.ts) stay
-  // behind, so that this is a visit with an empty cache.
-  return Object.fromEntries((origin?.localStorage ?? []).filter((e) => e.name !== 'portal.queries.v1').map((e) => [e.name, e.value]));
+  // The session only: what the app keeps for a repeat visit (the answers, apps/web/src/lib/persisted-queries.ts; the
+  // company's branding, lib/branding.ts; Ant Design's styles, lib/kept-styles.ts) stays behind, so that this is a
+  // visit with an empty cache.
+  const kept = new Set(['portal.queries.v1', 'portal.branding.v1', 'portal.styles.v1']);
+  return Object.fromEntries((origin?.localStorage ?? []).filter((e) => !kept.has(e.name)).map((e) => [e.name, e.value]));
 }

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import esES from 'antd/es/locale/es_ES';
 import { useBranding } from './branding';
 import { useSession } from './session-store';
+import { restoreKeptStyles, styleCache } from './kept-styles';
+
+// Before any Ant Design component renders (they all render inside ThemeProvider): the styles of the last visit.
+restoreKeptStyles();
 
 const DEFAULT_PRIMARY = '#2E7D32';
 const FONT_FAMILY = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -18,6 +23,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const branding = useBranding(host?.cuit ?? null);
   const primary = branding.data?.colors.primary ?? DEFAULT_PRIMARY;
   return (
+    <StyleProvider cache={styleCache}>
     <ConfigProvider
       locale={esES}
       theme={{
@@ -27,5 +33,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     >
       {children}
     </ConfigProvider>
+    </StyleProvider>
   );
 }

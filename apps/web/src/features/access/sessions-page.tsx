@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Button, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, LogoutOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,11 +9,12 @@ import { isMobileNow, useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
 import { sessionStore } from '../../lib/session-store';
 import { AuthLayout } from './components/auth-layout';
-import { deleteSession, entityLabel, useEntities, useSessions } from './api/sessions';
+import { deleteSession, entitiesQuery, entityLabel, useEntities, useSessions } from './api/sessions';
 import { logout } from './api/login';
 import { rememberUserData } from './api/user-data';
 import { matchesSearch } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
+import { startLandingDashboard } from '../dashboard';
 
 function sessionBlock(s: CompanySession, mobile: boolean): string | null {
   if (s.suspendido) return 'Suspendida';
@@ -31,6 +32,9 @@ export function SessionsPage() {
   return cuit ? <EntityStep cuit={cuit} onBack={() => setParams({})} /> : <CompanyStep onChoose={(c) => setParams({ cuit: c })} />;
 }
 
+/** Up to this many companies to choose from, their entities are asked for as soon as the list is there. */
+const ENTITIES_AHEAD_MAX = 3;
+
 function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
   const sessions = useSessions();
   const mobile = useIsMobile();
@@ -38,6 +42,15 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { modal } = useFeedback();
+
+  // The user is here to choose one of these companies, and its entities come next: asked for while the user reads the
+  // list, so the entity step draws them at once instead of a round trip after the choice. Only for a short list (one
+  // small answer each; a user of many companies gets them on choosing, as before).
+  useEffect(() => {
+    const usable = (sessions.data ?? []).filter((s) => !sessionBlock(s, mobile));
+    if (usable.length > ENTITIES_AHEAD_MAX) return;
+    for (const s of usable) void queryClient.prefetchQuery(entitiesQuery(s.cuit));
+  }, [sessions.data, mobile, queryClient]);
 
   function handleDelete(s: CompanySession) {
     modal.confirm({
@@ -132,6 +145,8 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
   const [search, setSearch] = useState('');
   const [profiles, setProfiles] = useState<Perfil[] | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Puts the landing dashboard asked for with the entity's /data into the cache for the profile chosen. */
+  const landingRef = useRef<((profile: number) => void) | null>(null);
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -149,7 +164,7 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
     try {
       sessionStore.set({ host: { cuit, razonsocial: company?.razonsocial ?? '' }, entity: null, profile: null, actuaComo: null });
       const data = await api<DataResponse>('/data', { query: { mobile: isMobileNow() } });
-      queryClient.clear();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'sessions' && q.queryKey[0] !== 'entities' });
       const profile = data.usuario.perfile_default;
       sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial }, profile });
       navigate(`/${profile}/usuarios`);
@@ -170,17 +185,27 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
         actuaComo: null,
       });
       const mobile = isMobileNow();
+      // The dashboard of the default profile, where a user with one profile lands, travels with the user data instead
+      // of a round trip after them. Started here, in the click, not behind a dynamic import: that resolved only after
+      // the render the click causes (on a slow phone, after /data had answered).
+      const seedLanding = startLandingDashboard();
       const data = await api<DataResponse>('/data', { query: { mobile } });
       // The company's name as the server has it: a session just added may not be in the cached list yet. Kept
       // even when the screen was left meanwhile, so the stored company never stays without its name.
       if (sessionStore.get().host?.cuit === cuit) sessionStore.set({ host: { cuit, razonsocial: data.usuario.empresa.razonsocial } });
       if (left()) return;
-      queryClient.clear();
+      // What the cache holds of another company or entity goes; the sessions list and the companies' entities are the
+      // user's whatever the entity (kept: this screen, still drawn until the dashboard's code is there, and the
+      // header's entity selector would ask for them again).
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'sessions' && q.queryKey[0] !== 'entities' });
       const list = data.usuario.perfiles;
       // This answer is the shell's user data for the default profile (GET /data without perfil): the shell starts
       // from it instead of asking again after the dashboard's code has loaded.
       rememberUserData(queryClient, { cuit, entity: entity.codent, profile: data.usuario.perfile_default, mobile, actuaComo: null }, data);
+      const land = (profile: number) => seedLanding(queryClient, { cuit, entity: entity.codent, profile });
+      landingRef.current = land;
       if (list.length === 1) {
+        land(list[0]!.id);
         sessionStore.set({ profile: list[0]!.id });
         navigate(`/${list[0]!.id}/dashboard`);
       } else {
@@ -219,6 +244,7 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
               className="session-item"
               data-testid={`profile-${p.id}`}
               onClick={() => {
+                landingRef.current?.(p.id);
                 sessionStore.set({ profile: p.id });
                 navigate(`/${p.id}/dashboard`);
               }}

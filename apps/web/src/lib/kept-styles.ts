@@ -1,0 +1,106 @@
+import { createCache, extractStyle } from '@ant-design/cssinjs';
+import { version } from 'antd';
+
+/**
+ * Ant Design's component styles kept on the device between visits (docs/decisions/web-delivery.md, 'Eighth round').
+ *
+ * Ant Design writes its styles at run time: each component, when it first renders, builds its style object, turns
+ * it into CSS and inserts a `<style>` — on a repeat visit of the dashboard ≈0.3 s of a phone's CPU. The styles do not
+ * depend on the company's colours (Ant Design 6 writes the theme's values as CSS variables, set apart), only on Ant
+ * Design's version and the component. Ant Design's style library has a way to start from styles already in the page
+ * (the server-rendering one: a `<style>` per style, and a map from each style's path to its hash); this module uses it
+ * with the styles of the last visit: they are put into the page before the first component renders, and each
+ * component whose style is among them takes it as it is instead of building it. A component not among them builds its
+ * own, as without this. Kept per Ant Design version (a new version starts again), written a second after the last new
+ * style and when the page is hidden; at most ≈0.5 M characters (local storage also holds the session and the kept
+ * answers).
+ */
+export const styleCache = createCache();
+
+const KEY = 'portal.styles.v1';
+const MAX_CHARS = 500_000;
+/** What cssinjs reads to know which styles are in the page (its cacheMapUtil). */
+const MAP_ATTR = 'data-ant-cssinjs-cache-path';
+const HASH_ATTR = 'data-css-hash';
+type KeptStyle = { hash: string; order: string | null; priority: string | null; css: string };
+type Kept = { version: string; map: string; styles: KeptStyle[] };
+
+let restored = false;
+/**
+ * Every style path known to be in the page, with its hash: the kept ones and those built since. Ant Design forgets a
+ * style's path when the last component using it unmounts (its `<style>` stays), so what a screen left is still kept.
+ */
+const known = new Map<string, string>();
+const parseMap = (map: string) => map.split(';').filter(Boolean).map((entry) => [entry.slice(0, entry.lastIndexOf(':')), entry.slice(entry.lastIndexOf(':') + 1)] as const);
+
+/** Puts the kept styles into the page; only before Ant Design's first component renders (then once per page). */
+export function restoreKeptStyles(): void {
+  if (restored || typeof document === 'undefined') return;
+  restored = true;
+  try {
+    const raw = localStorage.getItem(KEY);
+    const kept = raw ? (JSON.parse(raw) as Kept) : null;
+    if (kept && kept.version === version && typeof kept.map === 'string' && Array.isArray(kept.styles)) {
+      const fragment = document.createDocumentFragment();
+      for (const s of kept.styles) {
+        const style = document.createElement('style');
+        style.setAttribute(HASH_ATTR, s.hash);
+        if (s.order) style.setAttribute('data-rc-order', s.order);
+        if (s.priority) style.setAttribute('data-rc-priority', s.priority);
+        style.textContent = s.css;
+        fragment.appendChild(style);
+      }
+      const map = document.createElement('style');
+      map.setAttribute(MAP_ATTR, MAP_ATTR);
+      map.textContent = `.${MAP_ATTR}{content:"${kept.map.replace(/["\\\n]/g, '')}";}`;
+      fragment.appendChild(map);
+      for (const [path, hash] of parseMap(kept.map)) known.set(path, hash);
+      // First in the head, as Ant Design puts its own: the app's stylesheet comes after them and wins.
+      document.head.insertBefore(fragment, document.head.firstChild);
+    }
+  } catch {
+    // Nothing kept, or unreadable: every component builds its style, as without this.
+  }
+  watch();
+}
+
+function save(): void {
+  try {
+    const extracted = extractStyle(styleCache, { types: 'style', plain: true });
+    for (const [path, hash] of parseMap(new RegExp(`\\.${MAP_ATTR}\\{content:"([^"]*)";\\}\\s*$`).exec(extracted)?.[1] ?? '')) known.set(path, hash);
+    const hashes = new Set(known.values());
+    const styles: KeptStyle[] = [];
+    const present = new Set<string>();
+    let chars = 0;
+    for (const node of document.head.querySelectorAll<HTMLStyleElement>(`style[${HASH_ATTR}]`)) {
+      const hash = node.getAttribute(HASH_ATTR)!;
+      // The components' styles and their keyframes; not the theme's variables (written from the theme every time).
+      if (!hashes.has(hash) && !hash.startsWith('_effect-')) continue;
+      const css = node.textContent ?? '';
+      chars += css.length;
+      styles.push({ hash, order: node.getAttribute('data-rc-order'), priority: node.getAttribute('data-rc-priority'), css });
+      present.add(hash);
+    }
+    // Only the paths whose style is in the page (a style is looked up by its hash when the map names it).
+    const map = [...known].filter(([, hash]) => present.has(hash)).map(([path, hash]) => `${path}:${hash}`).join(';');
+    chars += map.length;
+    if (!map || chars > MAX_CHARS) return;
+    localStorage.setItem(KEY, JSON.stringify({ version, map, styles } satisfies Kept));
+  } catch {
+    // Storage full or unavailable: the next visit builds its styles, as without this.
+  }
+}
+
+function watch(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(save, 1000);
+  };
+  new MutationObserver((changes) => {
+    if (changes.some((c) => [...c.addedNodes].some((n) => n instanceof HTMLStyleElement && n.hasAttribute(HASH_ATTR)))) later();
+  }).observe(document.head, { childList: true });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save();
+  });
+}

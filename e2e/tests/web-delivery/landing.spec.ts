@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEL_SUR, LA_PAMPA, enterAsProductor, enterAsProductorUi } from '../../support/fixtures';
+
+/**
+ * 'Ingresar' → dashboard and the dashboard's repeat visit (issue 9, docs/decisions/web-delivery.md 'Eighth round'):
+ * each answer of the way is asked for once, the dashboard together with the entity's user data; a repeat visit draws
+ * Ant Design's components with the styles kept from the last one instead of building them again.
+ */
+
+/** The API calls the page makes, by path, with their query. */
+function apiCalls(page: Page) {
+  const calls: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/public/')) calls.push(url);
+  });
+  return (path: string) => calls.filter((u) => u.pathname === `/api/public${path}`);
+}
+
+test("'Ingresar' → dashboard asks for each answer once, the dashboard with the entity's user data", async ({ page }) => {
+  const calls = apiCalls(page);
+  await enterAsProductorUi(page);
+  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(calls('/sessions/sessions')).toHaveLength(1);
+  // The entities of the two companies productor can choose (the third is suspended), asked for while the list is
+  // read, each once: the entity step and the header's entity selector draw them from that answer.
+  const entities = calls('/sessions/buscoentidad').map((u) => u.searchParams.get('cuit'));
+  expect(entities.sort()).toEqual([LA_PAMPA, DEL_SUR].sort());
+  expect(calls('/data')).toHaveLength(1);
+  // One dashboard call, the one made with /data: it names no profile (the server takes the default one, which is the
+  // profile productor enters with), and the page found its answer instead of asking again.
+  const dashboards = calls('/proxy/cgi/etenet_dashboard');
+  expect(dashboards).toHaveLength(1);
+  expect(dashboards[0]!.searchParams.has('perfil')).toBe(false);
+  await expect(page.getByTestId('dashboard-entity')).toContainText('Código 1001');
+});
+
+/** Ant Design `<style>` elements added to the head one at a time (built by a component) since the page started. */
+async function countBuiltStyles(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __built: number; __kept: number };
+    w.__built = 0;
+    w.__kept = 0;
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        const styles = Array.from(c.addedNodes).filter((n) => n instanceof HTMLStyleElement && n.hasAttribute('data-css-hash'));
+        // The kept styles come in one insertion with the map cssinjs reads; a built one comes alone.
+        if (Array.from(c.addedNodes).some((n) => n instanceof HTMLStyleElement && n.hasAttribute('data-ant-cssinjs-cache-path'))) w.__kept += styles.length;
+        else w.__built += styles.length;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __built: number; __kept: number };
+      return { built: w.__built, kept: w.__kept };
+    });
+}
+
+test('a repeat visit draws the dashboard with the Ant Design styles kept from the last visit, looking the same', async ({ page }) => {
+  const counts = await countBuiltStyles(page);
+  await enterAsProductor(page);
+  const summary = page.getByTestId('porlet-resumen-cliente');
+  await expect(summary.getByText('Saldo en pesos')).toBeVisible();
+  const first = await counts();
+  // Ant Design built its styles on this first visit, and they are kept.
+  expect(first.built).toBeGreaterThan(10);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.styles.v1')?.length ?? 0)).toBeGreaterThan(10_000);
+  const look = () =>
+    page.evaluate(() => {
+      const css = (selector: string, props: string[]) => {
+        const el = document.querySelector(selector);
+        const style = el ? getComputedStyle(el) : null;
+        return props.map((p) => style?.getPropertyValue(p) ?? null);
+      };
+      return {
+        header: css('.ant-layout-header', ['background-color', 'height', 'padding-left']),
+        button: css('.ant-layout-header .ant-btn', ['height', 'border-radius', 'font-size']),
+        skeletonOrSpace: css('.dashboard .ant-space', ['display', 'gap', 'flex-direction']),
+      };
+    });
+  const before = await look();
+
+  await page.reload();
+  await expect(summary.getByText('Saldo en pesos')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const repeat = await counts();
+  // The dashboard's styles came from the kept ones. Still built: the theme's and each component's CSS variables
+  // (written from the theme every time) and what the first visit drew after its styles were written (the desktop's
+  // banners): without the kept styles, as many are built as on the first visit.
+  expect(repeat.kept).toBeGreaterThan(10);
+  expect(repeat.built).toBeLessThan(first.built / 2);
+  expect(await look()).toEqual(before);
+});
