@@ -89,8 +89,13 @@ export function verifyAccessToken(
   }
   const c = claims as Partial<AccessClaims>;
   if (typeof c.sub !== 'number' || typeof c.fam !== 'string' || typeof c.exp !== 'number') return null;
-  if (!ignoreExpiry && c.exp <= nowSeconds) return null;
+  if (!ignoreExpiry && accessTokenExpired(c as AccessClaims, nowSeconds)) return null;
   return c as AccessClaims;
+}
+
+/** Whether a token with these claims has expired at `nowSeconds` (its `exp` is the first second it is refused). */
+export function accessTokenExpired(claims: AccessClaims, nowSeconds: number): boolean {
+  return claims.exp <= nowSeconds;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
 import { writeAudit, type AuditEntry } from '../lib/audit.js';
-import { verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
+import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
 import { readTables, writeWatchOf } from '../db/write-watch.js';
@@ -122,7 +122,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
       if (signedTokens.size >= MAX_SIGNED_TOKENS) signedTokens.clear();
       signedTokens.set(token, (claims = checked));
     }
-    if (claims.exp <= Math.floor(Date.now() / 1000)) throw unauthorized(msg.tokenInvalido);
+    if (accessTokenExpired(claims, Math.floor(Date.now() / 1000))) throw unauthorized(msg.tokenInvalido);
     return claims;
   }
 
