@@ -11,7 +11,7 @@ import pg from 'pg';
 import { buildApp } from '@portal/server/src/app.js';
 import { loadConfig } from '@portal/server/src/config.js';
 import { migrateToLatest, openDatabase, type DB } from '@portal/server/src/db/database.js';
-import { isSeeded, seedDemo, type DemoSize } from '@portal/server/src/db/seed/seed.js';
+import { isSeeded, seedDemo, settleAfterBulkLoad, type DemoSize } from '@portal/server/src/db/seed/seed.js';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 /**
@@ -53,6 +53,7 @@ async function ensureSeeded(db: DB, size: DemoSize, kind: string): Promise<void>
   if (await isSeeded(db)) return;
   const t = performance.now();
   await seedDemo(db, size);
+  await settleAfterBulkLoad(db);
   console.log(`${kind}: seeded ${size} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 

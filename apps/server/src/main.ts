@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DB } from './db/database.js';
-import { isSeeded, seedDemo } from './db/seed/seed.js';
+import { isSeeded, seedDemo, settleAfterBulkLoad } from './db/seed/seed.js';
 import { DEMO_LOGINS } from './db/seed/identities.js';
 import { createAttachmentStore, relocateAttachments } from './modules/receipts/index.js';
 
@@ -33,6 +33,7 @@ async function seedOnce(db: DB, log: (obj: object, text: string) => void): Promi
   if (config.seedDemo && !(await isSeeded(db))) {
     const started = Date.now();
     await seedDemo(db, config.demoSize);
+    await settleAfterBulkLoad(db);
     log({ size: config.demoSize, ms: Date.now() - started }, 'demo data seeded');
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { migrateToLatest, openDatabase } from '../database.js';
-import { isSeeded, seedDemo, type DemoSize } from './seed.js';
+import { isSeeded, seedDemo, settleAfterBulkLoad, type DemoSize } from './seed.js';
 
 /** npm run seed -- [small|demo|large]: migrates and seeds an empty database (DATABASE_URL or DATA_DIR). */
 const config = loadConfig();
@@ -15,6 +15,7 @@ if (await isSeeded(db)) {
 } else {
   const started = Date.now();
   await seedDemo(db, size);
+  await settleAfterBulkLoad(db);
   console.log(`Seeded size ${size} in ${Date.now() - started} ms.`);
 }
 await db.destroy();

@@ -1,6 +1,6 @@
 import { buildCuit } from '@portal/contract';
 import type { DB } from '../database.js';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { EntitiesTable } from '../schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { logoSvg } from '../../lib/logo.js';
@@ -66,6 +66,17 @@ async function insertChunked(db: DB, rows: Insertable<EntitiesTable>[]) {
     company_id: 'integer', code: 'integer', name: 'text', description: 'text', cuit: 'text', seller_id: 'integer', active: 'boolean',
     phone: 'text', email: 'text', locality: 'text', province: 'text',
   }, rows.map((r) => ({ ...r, active: r.active ?? true })));
+}
+
+/**
+ * After a first seed (a bulk load): VACUUM (ANALYZE) the whole database, as PostgreSQL's manual advises after
+ * populating a database. ANALYZE gives the planner the new tables' statistics; VACUUM sets the visibility map, so
+ * index-only scans read no heap pages. Autovacuum would do both later on a server that runs it (this machine's
+ * PostgreSQL has it off), and the first minutes after a seed are when the benchmarks and the demo are used.
+ * The test helpers' small seeds do not call it: their databases live for one test file.
+ */
+export async function settleAfterBulkLoad(db: DB): Promise<void> {
+  await sql`vacuum (analyze)`.execute(db);
 }
 
 /** Seeds the demo tenant of ../shared/demo-tenant.md in one transaction. Deterministic for a given size. */
