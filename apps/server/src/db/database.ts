@@ -22,7 +22,16 @@ pg.types.setTypeParser(DATE_OID, (v: string) => v);
 pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
 pg.types.setTypeParser(NUMERIC_OID, (v: string) => v);
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+/** PGlite: `dataDir` null keeps it in memory; `loadDataDir` starts it from a data directory dumped by `dumpPglite`. */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+
+const pgliteOf = new WeakMap<DB, PGlite>();
+
+/** The data directory of a PGlite database as an uncompressed tarball (for `loadDataDir`); null on PostgreSQL. */
+export async function dumpPglite(db: DB): Promise<Blob | null> {
+  const pglite = pgliteOf.get(db);
+  return pglite ? pglite.dumpDataDir('none') : null;
+}
 
 /**
  * Other processes' writes, as PostgreSQL delivers them at their commit: one connection of its own that LISTENs, and
@@ -68,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   }
   const pglite = await PGlite.create(target.dataDir ?? undefined, {
     extensions: { pg_trgm },
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     parsers: {
       [DATE_OID]: (v: string) => v,
       [INT8_OID]: (v: string) => Number(v),
@@ -78,6 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   const watch = new WriteWatch();
   const db = new Kysely<Database>({ dialect: watchedDialect(new PGliteDialect(pglite), watch) });
   registerWriteWatch(db, watch);
+  pgliteOf.set(db, pglite);
   return db;
 }
 

@@ -1,16 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DB } from '../db/database.js';
+import { dumpPglite, migrateToLatest, openDatabase, type DB } from '../db/database.js';
+import { todayInArgentina } from '@portal/contract';
 import { seedDemo } from '../db/seed/seed.js';
 import { COMPANIES } from '../db/seed/identities.js';
 
@@ -20,38 +21,132 @@ export const DEL_SUR = COMPANIES.delSur.cuit;
 export const SUSPENDIDA = COMPANIES.suspendida.cuit;
 
 /**
+ * What a test database starts from: the migrations and the `small` seed of this tree, on this day (the seed writes
+ * dates relative to today). Any change to the server's or the contract's sources gives another key, so a template is
+ * never older than the code that made it.
+ */
+async function templateKey(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const dir of [serverSrc, contractSrc]) {
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort();
+    for (const f of files) hash.update(f).update(await readFile(path.join(dir, f)));
+  }
+  hash.update(todayInArgentina());
+  return `${todayInArgentina().replaceAll('-', '')}_${hash.digest('hex').slice(0, 12)}`;
+}
+const serverSrc = path.resolve(import.meta.dirname, '..');
+const contractSrc = path.resolve(import.meta.dirname, '../../../../packages/contract/src');
+
+async function migratedAndSeeded(db: DB): Promise<DB> {
+  await migrateToLatest(db);
+  await seedDemo(db, 'small');
+  return db;
+}
+
+/**
+ * PGlite: the first test file of a run (per key) migrates and seeds as before and leaves its data directory as a
+ * tarball in the system's temporary directory; the next ones start from it (≈ 1 s instead of ≈ 5 s of initdb,
+ * migrations and seed). No lock: two files that find no tarball both build, and the last rename wins with the same bytes.
+ */
+async function pgliteTestDb(key: string): Promise<DB> {
+  const dir = path.join(tmpdir(), 'portal-test-templates');
+  const file = path.join(dir, `${key}.tar`);
+  const saved = await readFile(file).catch(() => null);
+  if (saved) {
+    try {
+      return await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([saved]) });
+    } catch {
+      // A tarball another PGlite version wrote, or one cut short: build as if there were none.
+    }
+  }
+  const db = await migratedAndSeeded(await openDatabase({ kind: 'pglite', dataDir: null }));
+  const dump = await dumpPglite(db);
+  if (dump) {
+    await mkdir(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    for (const other of await readdir(dir)) if (other !== `${key}.tar` && !other.startsWith(`${key}.tar.`)) await rm(path.join(dir, other), { force: true });
+  }
+  return db;
+}
+
+/**
+ * PostgreSQL: a template database per key (`portal_tpl_<day>_<hash>`), built once under a temporary name and renamed
+ * when complete; every test database is `create database … template` of it (≈ 0.2 s instead of ≈ 1.3 s). Templates
+ * of other days are dropped. If the template cannot be copied (another run dropping it), the test database is built
+ * the long way.
+ */
+async function postgresTemplate(admin: Kysely<unknown>, url: string, key: string): Promise<string | null> {
+  const name = `portal_tpl_${key}`;
+  const exists = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin)).rows[0]?.n === 1;
+  if (await exists()) return name;
+  const building = `portal_tplbuild_${randomBytes(6).toString('hex')}`;
+  await sql.raw(`create database ${building}`).execute(admin);
+  const db = await openDatabase({ kind: 'postgres', url: databaseUrl(url, building) });
+  try {
+    await migratedAndSeeded(db);
+  } finally {
+    await db.destroy();
+    await untilNoConnections(admin, building);
+  }
+  try {
+    if (await exists()) throw new Error('built by another file meanwhile');
+    await sql.raw(`alter database ${building} rename to ${name}`).execute(admin);
+  } catch {
+    await sql.raw(`drop database if exists ${building} with (force)`).execute(admin);
+  }
+  const stale = await sql<{ datname: string }>`select datname from pg_database
+    where datname ~ '^portal_tpl_[0-9]{8}_[0-9a-f]{12}$' and left(datname, 19) <> ${name.slice(0, 19)}`.execute(admin);
+  for (const { datname } of stale.rows) await sql.raw(`drop database if exists ${datname} with (force)`).execute(admin).catch(() => undefined);
+  return (await exists()) ? name : null;
+}
+
+function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// pg's pool.end() resolves before its sockets are closed; a backend still alive when the database is dropped with
+// (force) is terminated, and its client raises an uncaught error in the test process.
+async function untilNoConnections(admin: Kysely<unknown>, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin);
+    if ((open.rows[0]?.n ?? 0) === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
  * A fresh, migrated database seeded with the `small` demo: PGlite in memory by default, or a new database on
- * the PostgreSQL server of TEST_DATABASE_URL (created here and dropped by `close`).
+ * the PostgreSQL server of TEST_DATABASE_URL (created here and dropped by `close`). Both start from a template of
+ * this tree's migrations and seed when there is one (above): the same rows as migrating and seeding here.
  */
 export async function createTestDb(): Promise<{ db: DB; close: () => Promise<void>; kind: 'pglite' | 'postgres' }> {
   const url = process.env.TEST_DATABASE_URL;
+  const key = await templateKey();
   if (!url) {
-    const db = await openDatabase({ kind: 'pglite', dataDir: null });
-    await migrateToLatest(db);
-    await seedDemo(db, 'small');
+    const db = await pgliteTestDb(key);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
-  const { sql } = await import('kysely');
-  await sql.raw(`create database ${name}`).execute(admin);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const db = await openDatabase({ kind: 'postgres', url: dbUrl.toString() });
-  await migrateToLatest(db);
-  await seedDemo(db, 'small');
+  const template = await postgresTemplate(admin, url, key).catch(() => null);
+  let copied = false;
+  if (template) {
+    copied = await sql.raw(`create database ${name} template ${template}`).execute(admin).then(() => true, () => false);
+  }
+  if (!copied) await sql.raw(`create database ${name}`).execute(admin);
+  const db = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
+  if (!copied) await migratedAndSeeded(db);
   return {
     db,
     kind: 'postgres',
     close: async () => {
       await db.destroy();
-      // pg's pool.end() resolves before its sockets are closed; a backend still alive when the database is
-      // dropped with (force) is terminated, and its client raises an uncaught error in the test process.
-      for (let i = 0; i < 100; i++) {
-        const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin);
-        if ((open.rows[0]?.n ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilNoConnections(admin, name);
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin);
       await admin.destroy();
     },
