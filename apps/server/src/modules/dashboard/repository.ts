@@ -37,6 +37,12 @@ export type CustomerFigures = {
 /**
  * A customer's dashboard in one statement: each part a subquery on the composite indexes (company, entity, …),
  * aggregated to JSON with its amounts as text (decimal strings, never floats); the parts not asked for are left out.
+ *
+ * The balance per currency is the sum of the entity's monthly checkpoints (statement_checkpoints, kept by triggers in
+ * every writer's transaction: migration 20261126_1000) under one ordering basis ('c': each movement counted once, in
+ * its voucher date's month), every account type: the same exact decimal as the sum of all its movements, from tens of
+ * rows instead of hundreds. A currency has checkpoint rows exactly when it has movements (a row whose movements drop
+ * to none is deleted).
  * Built and compiled once per database and choice of parts (db/compile-once.ts): every customer's dashboard sends
  * the same text with its own company, entity and dates.
  */
@@ -80,7 +86,7 @@ function customerFiguresSql(
   const k = (n: number) => sql`coalesce(sum(case when gm.kind = ${n} then gm.kilos end), 0)::text as ${sql.ref(`kilos${n}`)}`;
   const none = sql`null::json`;
   const statement = sql<CustomerFigures>`select
-    ${parts.summary ? list(sql`select currency, sum(amount)::text as total from account_movements where ${movements} group by currency`, sql`x.currency`) : none} as balances,
+    ${parts.summary ? list(sql`select currency, sum(total)::text as total from statement_checkpoints where ${movements} and basis = 'c' group by currency`, sql`x.currency`) : none} as balances,
     ${parts.summary ? list(sql`select currency, sum(amount)::text as total, count(*)::int as documents from account_movements
         where ${movements} and amount > 0 and settled = false and due_date < ${today} group by currency`, sql`x.currency`) : none} as overdue,
     ${parts.summary ? sql`(select json_build_object('count', count(*)::int, 'total', coalesce(sum(o.total), 0)::text) from sales_orders o where ${orders} and o.status = 'pending')` : none} as pending,
