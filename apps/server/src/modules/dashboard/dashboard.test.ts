@@ -103,7 +103,7 @@ describe('customer (profile 1)', () => {
     const saldo = (items: Array<{ id: string; valor_con_formato: string }>, currency: string) => items.find((i) => i.id === `saldo-${currency}`)!.valor_con_formato;
     const start = await check('before');
     const company = (await ctx.db.selectFrom('entities').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id;
-    const movement = (date: string, currency: string, amount: string, number: number) => ({
+    const movement = (date: string, currency: 'ARS' | 'USD', amount: string, number: number) => ({
       company_id: company, entity_id: id, date, voucher_code: 'ND', voucher_name: 'Nota de débito A', series: 8, number, currency, amount, due_date: date, account_type: 1,
     });
     const today = todayInArgentina();
