@@ -81,6 +81,61 @@ describe('customer (profile 1)', () => {
     if (pending.length) assert.equal(pendingItem.detalle, formatMoney(fromCents(pending.reduce((s, r) => s + cents(r.total), 0)), 'ARS'));
   });
 
+  test('the balances follow every write to the movements: back-dated, several currencies, later inserts, updates, deletes', async () => {
+    // The balances come from the monthly checkpoints (statement_checkpoints, kept by triggers): after each write they
+    // must still be the exact sums of the entity's movements, per currency, with a USD card only when it has USD rows.
+    const id = await entityId(1001);
+    const check = async (label: string) => {
+      const rows = await ctx.db.selectFrom('account_movements').select(['currency', 'amount']).where('entity_id', '=', id).execute();
+      const items = find(await dashboard('productor', '1001', '?grupo=resumen'), 'resumen-cliente', 'resumen').items;
+      for (const currency of ['ARS', 'USD'] as const) {
+        const own = rows.filter((r) => r.currency === currency);
+        const item = items.find((i) => i.id === `saldo-${currency}`);
+        if (currency === 'USD' && !own.length) {
+          assert.equal(item, undefined, `${label}: no USD card without USD movements`);
+          continue;
+        }
+        assert.ok(item, `${label}: saldo ${currency}`);
+        assert.equal(item.valor_con_formato, formatMoney(fromCents(own.reduce((s, r) => s + cents(r.amount), 0)), currency), `${label}: ${currency}`);
+      }
+      return items;
+    };
+    const saldo = (items: Array<{ id: string; valor_con_formato: string }>, currency: string) => items.find((i) => i.id === `saldo-${currency}`)!.valor_con_formato;
+    const start = await check('before');
+    const company = (await ctx.db.selectFrom('entities').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id;
+    const movement = (date: string, currency: 'ARS' | 'USD', amount: string, number: number) => ({
+      company_id: company, entity_id: id, date, voucher_code: 'ND', voucher_name: 'Nota de débito A', series: 8, number, currency, amount, due_date: date, account_type: 1,
+    });
+    const today = todayInArgentina();
+    const ids: string[] = [];
+    try {
+      // Two currencies in one statement, one of them years back (an old month's checkpoint), one this month.
+      const two = await ctx.db
+        .insertInto('account_movements')
+        .values([movement('2019-03-15', 'ARS', '1234.56', 880_001), movement(today, 'USD', '-0.01', 880_002)])
+        .returning('id')
+        .execute();
+      ids.push(...two.map((r) => String(r.id)));
+      await check('after a back-dated ARS and a USD movement');
+      // Inserted after those checkpoints, in a month that already has one.
+      const later = await ctx.db.insertInto('account_movements').values(movement('2019-03-20', 'ARS', '-0.57', 880_003)).returning('id').executeTakeFirstOrThrow();
+      ids.push(String(later.id));
+      const afterInserts = await check('after a later insert into the same month');
+      assert.notEqual(saldo(afterInserts, 'ARS'), saldo(start, 'ARS'));
+      // Moved to another currency and month, then another amount.
+      await ctx.db.updateTable('account_movements').set({ currency: 'USD', date: '2020-07-01', amount: '10.00' }).where('id', '=', ids[0]!).execute();
+      await check('after moving a movement to USD');
+      // Settling a document changes no amount: the balances stay.
+      await ctx.db.updateTable('account_movements').set({ settled: true }).where('id', 'in', ids).execute();
+      await check('after settling');
+    } finally {
+      if (ids.length) await ctx.db.deleteFrom('account_movements').where('id', 'in', ids).execute();
+    }
+    const end = await check('after deleting them');
+    assert.equal(saldo(end, 'ARS'), saldo(start, 'ARS'));
+    assert.equal(saldo(end, 'USD'), saldo(start, 'USD'));
+  });
+
   test('the grain position has one row per grain and harvest with the seven columns and the stock they leave', async () => {
     const d = await dashboard('productor', '1001');
     const id = await entityId(1001);

@@ -37,6 +37,12 @@ export type CustomerFigures = {
 /**
  * A customer's dashboard in one statement: each part a subquery on the composite indexes (company, entity, …),
  * aggregated to JSON with its amounts as text (decimal strings, never floats); the parts not asked for are left out.
+ *
+ * The balance per currency is the sum of the entity's monthly checkpoints (statement_checkpoints, kept by triggers in
+ * every writer's transaction: migration 20261126_1000) under one ordering basis ('c': each movement counted once, in
+ * its voucher date's month), every account type: the same exact decimal as the sum of all its movements, from tens of
+ * rows instead of hundreds. A currency has checkpoint rows exactly when it has movements (a row whose movements drop
+ * to none is deleted).
  * Built and compiled once per database and choice of parts (db/compile-once.ts): every customer's dashboard sends
  * the same text with its own company, entity and dates.
  */
@@ -79,17 +85,21 @@ function customerFiguresSql(
   const grains = sql`gm.company_id = ${companyId} and gm.entity_id = ${entityId}`;
   const k = (n: number) => sql`coalesce(sum(case when gm.kind = ${n} then gm.kilos end), 0)::text as ${sql.ref(`kilos${n}`)}`;
   const none = sql`null::json`;
+  // The grain's name looked up once per group, not joined to every movement: the code is the key of grains and every
+  // movement's grain exists (foreign key), so the groups and names are the join's; the join and the wider group key
+  // cost ≈ 0.02 ms per dashboard (docs/performance.md, issue 14, eighth round).
+  const grainName = sql`(select g.name from grains g where g.code = gm.grain)`;
   const statement = sql<CustomerFigures>`select
-    ${parts.summary ? list(sql`select currency, sum(amount)::text as total from account_movements where ${movements} group by currency`, sql`x.currency`) : none} as balances,
+    ${parts.summary ? list(sql`select currency, sum(total)::text as total from statement_checkpoints where ${movements} and basis = 'c' group by currency`, sql`x.currency`) : none} as balances,
     ${parts.summary ? list(sql`select currency, sum(amount)::text as total, count(*)::int as documents from account_movements
         where ${movements} and amount > 0 and settled = false and due_date < ${today} group by currency`, sql`x.currency`) : none} as overdue,
     ${parts.summary ? sql`(select json_build_object('count', count(*)::int, 'total', coalesce(sum(o.total), 0)::text) from sales_orders o where ${orders} and o.status = 'pending')` : none} as pending,
-    ${parts.summary || parts.grain ? list(sql`select g.name as descer, gm.grain as cereal, gm.harvest as cosecha, ${sql.join([1, 2, 3, 4, 5, 6, 7].map(k))}
-        from grain_movements gm join grains g on g.code = gm.grain where ${grains} group by g.name, gm.grain, gm.harvest`, sql`x.cosecha desc, x.descer`) : none} as grain,
+    ${parts.summary || parts.grain ? list(sql`select ${grainName} as descer, gm.grain as cereal, gm.harvest as cosecha, ${sql.join([1, 2, 3, 4, 5, 6, 7].map(k))}
+        from grain_movements gm where ${grains} group by gm.grain, gm.harvest`, sql`x.cosecha desc, x.descer`) : none} as grain,
     ${parts.charts ? list(sql`select to_char(o.ordered_on, 'YYYY-MM') as month, sum(o.total)::text as total from sales_orders o
         where ${orders} and o.status in ('approved', 'applied') and o.ordered_on >= ${from} group by to_char(o.ordered_on, 'YYYY-MM')`, sql`x.month`) : none} as "perMonth",
-    ${parts.charts ? list(sql`select gm.grain, g.name, sum(gm.kilos)::text as kilos from grain_movements gm join grains g on g.code = gm.grain
-        where ${grains} and gm.kind = 1 and gm.date >= ${from} group by gm.grain, g.name`, sql`x.name`) : none} as deliveries`;
+    ${parts.charts ? list(sql`select gm.grain, ${grainName} as name, sum(gm.kilos)::text as kilos from grain_movements gm
+        where ${grains} and gm.kind = 1 and gm.date >= ${from} group by gm.grain`, sql`x.name`) : none} as deliveries`;
   return { compile: () => statement.compile(db) };
 }
 

@@ -13,20 +13,27 @@ type Query = { grupo?: 'resumen' | 'graficos' | 'granos' | 'novedades' | undefin
 
 const MONTHS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'];
 
-/** The last answer of lastTwelveMonths: every dashboard of the day asks for the same twelve months (twice). */
-let lastMonths: { today: string; months: readonly string[] } = { today: '', months: [] };
+/**
+ * The last answer of lastTwelveMonths and the months' labels: every dashboard of the day asks for the same twelve
+ * months (twice), and its bars show them under the same names.
+ */
+let lastMonths: { today: string; months: readonly string[]; labels: ReadonlyArray<{ label: string; nombre: string }> } = { today: '', months: [], labels: [] };
 
-/** The twelve months ending in today's, oldest first: ['2025-12', …, '2026-11']. */
-export function lastTwelveMonths(today: string): readonly string[] {
+function monthsOf(today: string): typeof lastMonths {
   if (lastMonths.today !== today) {
     const [y, m] = today.split('-').map(Number) as [number, number];
     const months = Array.from({ length: 12 }, (_, i) => {
       const d = new Date(Date.UTC(y, m - 1 - (11 - i), 1));
       return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
     });
-    lastMonths = { today, months: Object.freeze(months) };
+    lastMonths = { today, months: Object.freeze(months), labels: Object.freeze(months.map((ym) => Object.freeze({ label: ym, nombre: monthName(ym) }))) };
   }
-  return lastMonths.months;
+  return lastMonths;
+}
+
+/** The twelve months ending in today's, oldest first: ['2025-12', …, '2026-11']. */
+export function lastTwelveMonths(today: string): readonly string[] {
+  return monthsOf(today).months;
 }
 const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(2, 4)}`;
 const money = (v: string | number) => formatMoney(v, 'ARS');
@@ -57,11 +64,21 @@ function sanitize(html: string): string {
   });
 }
 
+/** A month without purchases: the same bar value for every dashboard. */
+const NOTHING = { valor: 0, valor_con_formato: formatMoney('0', 'ARS') };
+
+/** One bar per month of the last twelve, oldest first; the rows are the months with a total (at most one each). */
 function monthlySeries(rows: Array<{ month: string; total: string }>, today: string) {
-  const byMonth = new Map(rows.map((r) => [r.month, r.total]));
-  return lastTwelveMonths(today).map((ym) => {
-    const total = byMonth.get(ym) ?? '0';
-    return { label: ym, nombre: monthName(ym), valor: Number(total), valor_con_formato: money(total) };
+  const labels = monthsOf(today).labels;
+  return labels.map(({ label, nombre }) => {
+    let total: string | undefined;
+    for (const r of rows) {
+      if (r.month === label) {
+        total = r.total;
+        break;
+      }
+    }
+    return total === undefined ? { label, nombre, ...NOTHING } : { label, nombre, valor: Number(total), valor_con_formato: money(total) };
   });
 }
 
