@@ -12,8 +12,10 @@ import {
   type FiscalListResponse,
   type ZipResponse,
 } from '@portal/contract';
+import type { DB } from '../../db/database.js';
 import { pdfText, readZip } from '../../documents/test-support.js';
 import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+import { fiscalPage, wholeMonths, type Scope } from './repository.js';
 
 /**
  * GET /proxy/cgi/etenet_cabcbte: the list (7 at a time), its validation and the default-range rule, the export
@@ -207,6 +209,127 @@ describe('the list', () => {
     const body = (await list({ ...DEFAULT, limit: 100 }, bearer(token, { cuit: LA_PAMPA, entity_id: '1002' }))).json() as FiscalListResponse;
     const rows = await expected(1002, DEFAULT.fechadesde, DEFAULT.fechahasta);
     assert.deepEqual(body.items.map((i) => i.id), rows.slice(0, 100).map((r) => String(r.id)));
+  });
+});
+
+describe('the summaries and the descriptions as the statement computes them (issue 14, eighth round)', () => {
+  class Rollback extends Error {}
+  /** Writes and readings in a transaction that is rolled back: the other tests see the seed as it was. */
+  async function rolledBack(work: (trx: DB) => Promise<void>): Promise<void> {
+    await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await work(trx);
+        throw new Rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
+  }
+  async function scopeOf(code: number): Promise<Scope> {
+    const company = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
+    return { companyId: company.id, entityId: await entityId(code) };
+  }
+  /** Count and total per currency of the entity's movements in the range, straight from the table. */
+  async function sums(db: DB, scope: Scope, from: string, to: string) {
+    const r = await sql<{ currency: string; cantidad: number; total: string }>`select currency, count(*)::int as cantidad, sum(amount)::text as total
+      from account_movements where company_id = ${scope.companyId} and entity_id = ${scope.entityId} and date >= ${from} and date <= ${to}
+      group by currency order by currency`.execute(db);
+    return r.rows;
+  }
+  /** The first day of the month `n` months after the one of `iso` (n may be negative), and that month's last day. */
+  const monthStart = (iso: string, n: number) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1 + n, 1)).toISOString().slice(0, 10);
+  const monthEnd = (iso: string, n: number) => addDays(monthStart(iso, n + 1), -1);
+  const movement = (scope: Scope, date: string, currency: 'ARS' | 'USD', amount: string, extra: Record<string, unknown> = {}) => ({
+    company_id: scope.companyId, entity_id: scope.entityId, date, voucher_code: 'ND', voucher_name: 'Nota de débito A', series: 9, number: 1, currency, amount, ...extra,
+  });
+
+  test('the whole months of a range: from its first whole month to the month after its last', () => {
+    assert.deepEqual(wholeMonths('2026-05-01', '2026-11-25'), { first: '2026-05-01', end: '2026-11-01' });
+    assert.deepEqual(wholeMonths('2026-05-02', '2026-11-30'), { first: '2026-06-01', end: '2026-12-01' });
+    assert.deepEqual(wholeMonths('2026-12-01', '2026-12-31'), { first: '2026-12-01', end: '2027-01-01' });
+    assert.deepEqual(wholeMonths('2026-01-31', '2026-03-01'), { first: '2026-02-01', end: '2026-03-01' });
+    assert.deepEqual(wholeMonths('2028-02-01', '2028-02-29'), { first: '2028-02-01', end: '2028-03-01' });
+    assert.equal(wholeMonths('2028-02-01', '2028-02-28'), null, 'a leap February ends on the 29th');
+    assert.equal(wholeMonths('2026-11-10', '2026-11-20'), null);
+    assert.equal(wholeMonths('2026-10-15', '2026-11-14'), null);
+    assert.equal(wholeMonths('2026-11-25', '2026-11-25'), null);
+  });
+
+  test('totals from the monthly checkpoints are the movements\' exact sums: back-dated, moved and deleted movements, two currencies, ranges cut mid-month', async () => {
+    const scope = await scopeOf(1001);
+    const first = DEFAULT.fechadesde;
+    await rolledBack(async (trx) => {
+      await trx
+        .insertInto('account_movements')
+        .values([
+          // Back-dated into whole months of the opening range, in both currencies (a month's checkpoint changes, not the later ones').
+          movement(scope, addDays(monthStart(first, 2), 9), 'ARS', '1234567.89'),
+          movement(scope, addDays(monthStart(first, 3), 20), 'USD', '-0.01'),
+          movement(scope, monthEnd(first, 4), 'USD', '250.50'),
+          // The range's first and last day, and the day before it (left out).
+          movement(scope, first, 'USD', '10.10'),
+          movement(scope, TODAY, 'ARS', '-99.99'),
+          movement(scope, addDays(first, -1), 'ARS', '777.77'),
+        ])
+        .execute();
+      // One movement moved out of the range, another's amount changed, another deleted.
+      const inRange = await trx
+        .selectFrom('account_movements')
+        .select('id')
+        .where('entity_id', '=', scope.entityId)
+        .where('date', '>=', monthStart(first, 1))
+        .where('date', '<', monthStart(first, 4))
+        .orderBy('id')
+        .limit(3)
+        .execute();
+      assert.equal(inRange.length, 3, 'the demo entity has movements in the whole months');
+      await trx.updateTable('account_movements').set({ date: addDays(first, -40) }).where('id', '=', inRange[0]!.id).execute();
+      await trx.updateTable('account_movements').set({ amount: '0.07', currency: 'USD' }).where('id', '=', inRange[1]!.id).execute();
+      await trx.deleteFrom('voucher_lines').where('movement_id', '=', inRange[2]!.id).execute();
+      await trx.deleteFrom('account_movements').where('id', '=', inRange[2]!.id).execute();
+
+      const ranges: Array<[string, string]> = [
+        [first, TODAY], // the opening range: six whole months and this one's days
+        [addDays(first, 1), TODAY], // the first month cut
+        [addDays(first, -1), TODAY], // a day of the month before
+        [first, monthEnd(first, 3)], // whole months only
+        [monthStart(first, 2), monthEnd(first, 2)], // one whole month
+        [addDays(monthStart(first, 1), 14), addDays(monthStart(first, 2), 13)], // mid-month to mid-month: no whole month
+        [addDays(monthStart(first, 1), 14), monthEnd(first, 3)], // cut start, whole months after
+        [monthStart(first, 2), addDays(monthStart(first, 4), 5)], // whole months, cut end
+        [TODAY, TODAY],
+      ];
+      for (const [from, to] of ranges) {
+        const page = await fiscalPage(trx, scope, { fechadesde: from, fechahasta: to, descom: [] }, 0, 7);
+        assert.deepEqual(page.totals, await sums(trx, scope, from, to), `${from} → ${to}`);
+      }
+      assert.ok(wholeMonths(first, TODAY), 'the opening range is read from the checkpoints');
+    });
+  });
+
+  test('the descriptions are every one of the entity\'s, in order, whatever the range; ties on a date go by id as numbers', async () => {
+    const scope = await scopeOf(1001);
+    await rolledBack(async (trx) => {
+      await trx
+        .insertInto('account_movements')
+        .values([
+          movement(scope, addDays(oneYearBefore(TODAY), -200), 'ARS', '1.00', { voucher_name: 'Ajuste' }),
+          movement(scope, addDays(TODAY, -3), 'ARS', '1.00', { voucher_name: 'ajuste interno' }),
+          movement(scope, addDays(TODAY, -3), 'ARS', '1.00', { voucher_name: 'Ñandú' }),
+          movement(scope, TODAY, 'ARS', '1.00', { id: '999999999' }),
+          movement(scope, TODAY, 'ARS', '2.00', { id: '1000000000' }),
+        ])
+        .execute();
+      const names = await sql<{ n: string }>`select distinct voucher_name as n from account_movements
+        where company_id = ${scope.companyId} and entity_id = ${scope.entityId} order by voucher_name`.execute(trx);
+      const page = await fiscalPage(trx, scope, { fechadesde: TODAY, fechahasta: TODAY, descom: ['Ajuste'] }, 0, 7);
+      assert.deepEqual(page.names, names.rows.map((r) => r.n));
+      assert.ok(page.names.includes('Ajuste') && page.names.includes('Ñandú'));
+      assert.deepEqual(page.rows, [], 'no Ajuste today');
+      const today = await fiscalPage(trx, scope, { fechadesde: TODAY, fechahasta: TODAY, descom: [] }, 0, 2);
+      assert.deepEqual(today.rows.map((r) => r.id), ['1000000000', '999999999']);
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { formatDateSlash, formatMoney, formatNumber, type FiscalDocument, type F
 import type { CompanyHeader, VoucherDocument, VoucherLetter } from '../../documents/index.js';
 import { voucherNumberText } from '../../documents/index.js';
 import type { Branding } from '../../db/schema.js';
-import type { VoucherLineRow, VoucherRow } from './repository.js';
+import type { PageLine, PageRow, VoucherLineRow, VoucherRow } from './repository.js';
 
 /** Rows → the spec's wire names (ordering.md §3 'Fiscal document'), and → the PDF renderer's input. */
 
@@ -25,7 +25,7 @@ export function detailLines(row: Pick<VoucherRow, 'sale_condition' | 'origin_typ
   };
 }
 
-export function toFiscalDocument(row: VoucherRow, lines: readonly VoucherLineRow[]): FiscalDocument {
+export function toFiscalDocument(row: Omit<PageRow, 'lines'>, lines: readonly PageLine[]): FiscalDocument {
   return {
     id: String(row.id),
     fecha: formatDateSlash(row.date),
@@ -52,7 +52,7 @@ export function toFiscalDocument(row: VoucherRow, lines: readonly VoucherLineRow
 }
 
 /** A voucher's product and other lines as the fiscal list and the statement's movement drawer show them. */
-export function voucherLines(lines: readonly VoucherLineRow[], currency: 'ARS' | 'USD'): Pick<FiscalDocument, 'renglonesProductos' | 'renglonesOtros'> {
+export function voucherLines(lines: readonly PageLine[], currency: 'ARS' | 'USD'): Pick<FiscalDocument, 'renglonesProductos' | 'renglonesOtros'> {
   return {
     renglonesProductos: lines
       .filter((l) => l.kind === 'product')

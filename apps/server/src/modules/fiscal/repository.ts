@@ -36,103 +36,159 @@ function filtered(db: DB, scope: Scope, range: Range) {
 }
 
 /**
- * The page and the summaries run on every visit of the fiscal list: built and compiled once per database and number
- * of chosen descriptions (db/compile-once.ts), with the scope, the range, each description and the paging as slots.
+ * The page and the summaries run on every visit of the fiscal list: built and compiled once per database and shape
+ * (db/compile-once.ts: the number of chosen descriptions, whether whole months are read from the checkpoints), with
+ * the scope, the range, each description, the whole months and the paging as slots.
  */
 type Slots = Record<string, string | number>;
-function slotsOf(scope: Scope, range: Range, paging: Slots): Slots {
-  const slots: Slots = { companyId: scope.companyId, entityId: scope.entityId, fechadesde: range.fechadesde, fechahasta: range.fechahasta, ...paging };
+function slotsOf(scope: Scope, range: Range, extra: Slots): Slots {
+  const slots: Slots = { companyId: scope.companyId, entityId: scope.entityId, fechadesde: range.fechadesde, fechahasta: range.fechahasta, ...extra };
   range.descom.forEach((d, i) => (slots[`d${i}`] = d));
   return slots;
 }
 function compiledStatement<R>(
   db: DB,
-  what: string,
+  shape: string,
   scope: Scope,
   range: Range,
-  paging: Slots,
-  build: (scope: Scope, range: Range, paging: Slots) => { compile(): CompiledQuery<R> },
+  extra: Slots,
+  build: (scope: Scope, range: Range, extra: Slots) => { compile(): CompiledQuery<R> },
 ): CompiledQuery<R> {
   const n = range.descom.length;
   const markers = () =>
     slotsOf(
       { companyId: -1_000_001, entityId: -1_000_002 },
       { fechadesde: '\u0000desde', fechahasta: '\u0000hasta', descom: Array.from({ length: n }, (_, i) => `\u0000d${i}`) },
-      Object.fromEntries(Object.keys(paging).map((k, i) => [k, -1_000_010 - i])),
+      Object.fromEntries(Object.entries(extra).map(([k, v], i) => [k, typeof v === 'number' ? -1_000_010 - i : `\u0000${k}`])),
     );
-  const statement = compiledFor(db, `fiscal.${what}:${n}`, markers, (a) =>
+  const statement = compiledFor(db, `fiscal.${shape}:${n}`, markers, (a) =>
     build(
       { companyId: Number(a.companyId), entityId: Number(a.entityId) },
       { fechadesde: String(a.fechadesde), fechahasta: String(a.fechahasta), descom: Array.from({ length: n }, (_, i) => String(a[`d${i}`])) },
-      Object.fromEntries(Object.keys(paging).map((k) => [k, a[k]!])),
+      Object.fromEntries(Object.keys(extra).map((k) => [k, a[k]!])),
     ),
   );
-  return statement(slotsOf(scope, range, paging));
+  return statement(slotsOf(scope, range, extra));
 }
 
-type LineTuple = [VoucherLineRow['kind'], string | null, string, string | null, string | null, string | null, string | null, string];
+/** A page voucher's line: what the list shows of it (voucherLines), as the statement sends it (a JSON array). */
+type LineTuple = [kind: VoucherLineRow['kind'], product_code: string | null, description: string, quantity: string | null, unit: string | null, amount: string];
+export type PageLine = Pick<VoucherLineRow, 'kind' | 'product_code' | 'description' | 'quantity' | 'unit' | 'amount'>;
 
-/** The voucher's columns with every amount as text (decimal strings), for a page read as JSON. */
-const voucherJsonColumns = [
-  'm.id', 'm.entity_id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
-  'm.origin_type', 'm.origin_number', 'm.origin_series', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency',
-  sql<string>`m.amount::text`.as('amount'), 'm.due_date', 'm.printable', sql<string | null>`m.net_amount::text`.as('net_amount'),
-  sql<string | null>`m.vat21::text`.as('vat21'), sql<string | null>`m.vat105::text`.as('vat105'), sql<string | null>`m.other_taxes::text`.as('other_taxes'),
-] as const;
+/** The columns of a voucher the list shows (toFiscalDocument), with its lines. */
+export type PageRow = Omit<VoucherRow, 'entity_id' | 'net_amount' | 'vat21' | 'vat105' | 'other_taxes'> & { lines: PageLine[] };
+
+/**
+ * A page voucher as the statement sends it: PageRow's columns in this order, as a JSON array (no key per value), the
+ * id and the amount as text (bigint, decimal string), the dates as 'YYYY-MM-DD', then its lines.
+ */
+type PageTuple = [
+  id: string, date: string, time: string | null, voucher_code: string, series: number, number: number, voucher_name: string,
+  afip_type: number | null, letter: string | null, origin_type: string | null, origin_number: number | null, origin_series: number | null,
+  detail: string | null, sale_condition: string | null, cae: string | null, cae_due: string | null, currency: VoucherRow['currency'],
+  amount: string, due_date: string | null, printable: boolean, lines: LineTuple[],
+];
 
 export type FiscalPage = {
-  rows: Array<VoucherRow & { lines: VoucherLineRow[] }>;
-  /** Count and total per currency of everything the filter matches. */
+  /** The page's vouchers, newest first (ties by id). */
+  rows: PageRow[];
+  /** Count and total (decimal string) per currency of everything the filter matches, by currency. */
   totals: Array<{ currency: VoucherRow['currency']; cantidad: number; total: string }>;
-  /** The entity's document descriptions (all of them, whatever the filter). */
+  /** The entity's document descriptions (all of them, whatever the filter), in order. */
   names: string[];
 };
 
+const dayMs = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The whole calendar months inside a range ('YYYY-MM-DD' both ends included), as [first, end): the first day of
+ * the first whole month and of the month after the last one; null when the range holds no whole month. The
+ * screen's opening range (first day of the month six months back → today) holds six.
+ */
+export function wholeMonths(fechadesde: string, fechahasta: string): { first: string; end: string } | null {
+  const [fy, fm, fd] = fechadesde.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = fechahasta.split('-').map(Number) as [number, number, number];
+  const first = isoDay(Date.UTC(fy, fm - 1 + (fd === 1 ? 0 : 1), 1));
+  // The month after `fechahasta`'s when it is its month's last day, else `fechahasta`'s own.
+  const end = isoDay(Date.UTC(ty, tm - 1, td) + dayMs).endsWith('-01') ? isoDay(Date.UTC(ty, tm, 1)) : isoDay(Date.UTC(ty, tm - 1, 1));
+  return first < end ? { first, end } : null;
+}
+
+/**
+ * Count and total per currency of the entity's movements in the range, the whole months from the monthly
+ * checkpoints (statement_checkpoints, basis 'c': by voucher date, every account type; kept by triggers in the
+ * writer's transaction, so they are exactly the sums of the movements) and the days before and after them from the
+ * movements: ≈ 12 checkpoints and the current month's movements instead of every movement of the range.
+ */
+function totalsByMonths(s: Scope, r: Range, months: Slots) {
+  const c = s.companyId;
+  const e = s.entityId;
+  return sql<unknown>`select t.currency, sum(t.n)::int as cantidad, sum(t.total)::text as total from (
+      select k.currency, k.movements as n, k.total from statement_checkpoints k
+      where k.company_id = ${c} and k.entity_id = ${e} and k.basis = 'c' and k.month >= ${months.first} and k.month < ${months.end}
+      union all
+      select m.currency, 1, m.amount from account_movements m
+      where m.company_id = ${c} and m.entity_id = ${e} and m.date >= ${r.fechadesde} and m.date < ${months.first}
+      union all
+      select m.currency, 1, m.amount from account_movements m
+      where m.company_id = ${c} and m.entity_id = ${e} and m.date >= ${months.end} and m.date <= ${r.fechahasta}
+    ) t group by t.currency having sum(t.n) > 0`;
+}
+
+/**
+ * The entity's distinct descriptions by skipping through the (company_id, entity_id, voucher_name) index from one to
+ * the next (a loose index scan: one probe per description, instead of reading every movement of the entity).
+ */
+function entityNames(s: Scope) {
+  return sql<string[]>`array(with recursive t(n) as (
+      (select a.voucher_name from account_movements a where a.company_id = ${s.companyId} and a.entity_id = ${s.entityId} order by a.voucher_name limit 1)
+      union all
+      select (select a.voucher_name from account_movements a
+        where a.company_id = ${s.companyId} and a.entity_id = ${s.entityId} and a.voucher_name > t.n order by a.voucher_name limit 1)
+      from t where t.n is not null
+    ) select t.n from t where t.n is not null order by t.n)`;
+}
+
 /**
  * The fiscal list in one statement (one round trip): the page, newest first (ties broken by id so the order is
- * stable across pages), each voucher with its lines (as linesOf reads them) as JSON with its amounts as text
- * (decimal strings); the summaries of everything the filter matches; the entity's document descriptions.
+ * stable across pages), each voucher with its lines as JSON arrays (amounts as text: decimal strings); the summaries
+ * of everything the filter matches (from the monthly checkpoints for the whole months of an unfiltered range); the
+ * entity's document descriptions.
  */
 export async function fiscalPage(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<FiscalPage> {
-  type Row = {
-    page: Array<VoucherRow & { line_tuples: LineTuple[] }>;
-    totals: FiscalPage['totals'];
-    names: string[];
-  };
-  const statement = (s: Scope, r: Range, pageStart: number, pageLimit: number) => {
+  const months = range.descom.length === 0 ? wholeMonths(range.fechadesde, range.fechahasta) : null;
+  const statement = (s: Scope, r: Range, x: Slots) => {
     const page = filtered(db, s, r)
-      .select(voucherJsonColumns)
-      .select(
-        sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.unit_price::text,
-          l.discount::text, l.amount::text) order by l.line_no), '[]'::json)
-        from voucher_lines l where l.company_id = ${s.companyId} and l.movement_id = m.id)`.as('line_tuples'),
-      )
+      .select([
+        'm.id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
+        'm.origin_type', 'm.origin_number', 'm.origin_series', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency',
+        sql<string>`m.amount::text`.as('amount'), 'm.due_date', 'm.printable',
+        sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.amount::text)
+          order by l.line_no), '[]'::json) from voucher_lines l where l.company_id = ${s.companyId} and l.movement_id = m.id)`.as('lines'),
+      ])
       .orderBy('m.date', 'desc')
       .orderBy('m.id', 'desc')
-      .offset(pageStart)
-      .limit(pageLimit);
-    const names = db
-      .selectFrom('account_movements')
-      .select('voucher_name')
-      .distinct()
-      .where('company_id', '=', s.companyId)
-      .where('entity_id', '=', s.entityId);
-    const raw = sql<Row>`select
-    (select coalesce(json_agg(p order by p.date desc, p.id desc), '[]'::json) from (${page}) p) as page,
-    (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${summaries(db, s, r)}) x) as totals,
-    (select coalesce(array_agg(n.voucher_name order by n.voucher_name), '{}') from (${names}) n) as names`;
+      .offset(Number(x.start))
+      .limit(Number(x.limit));
+    const totals = x.first === undefined ? summaries(db, s, r) : totalsByMonths(s, r, x);
+    const raw = sql<{ page: PageTuple[]; totals: FiscalPage['totals']; names: string[] }>`select
+    (select coalesce(json_agg(json_build_array(p.id::text, p.date, p.time, p.voucher_code, p.series, p.number, p.voucher_name, p.afip_type, p.letter,
+      p.origin_type, p.origin_number, p.origin_series, p.detail, p.sale_condition, p.cae, p.cae_due, p.currency, p.amount, p.due_date, p.printable,
+      p.lines) order by p.date desc, p.id desc), '[]'::json) from (${page}) p) as page,
+    (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${totals}) x) as totals,
+    ${entityNames(s)} as names`;
     return { compile: () => raw.compile(db) };
   };
-  const { rows } = await db.executeQuery(
-    compiledStatement(db, 'list', scope, range, { start, limit }, (s, r, x) => statement(s, r, Number(x.start), Number(x.limit))),
-  );
+  const extra: Slots = months ? { start, limit, first: months.first, end: months.end } : { start, limit };
+  const { rows } = await db.executeQuery(compiledStatement(db, months ? 'list-months' : 'list', scope, range, extra, statement));
   const { page, totals, names } = rows[0]!;
   return {
-    rows: page.map(({ line_tuples, ...row }) => ({
-      ...row,
-      lines: line_tuples.map(([kind, product_code, description, quantity, unit, unit_price, discount, amount]) => ({
-        movement_id: String(row.id), kind, product_code, description, quantity, unit, unit_price, discount, amount,
-      })),
+    rows: page.map(([id, date, time, voucher_code, series, number, voucher_name, afip_type, letter, origin_type, origin_number, origin_series, detail,
+      sale_condition, cae, cae_due, currency, amount, due_date, printable, lines]) => ({
+      id, date, time, voucher_code, series, number, voucher_name, afip_type, letter, origin_type, origin_number, origin_series, detail,
+      sale_condition, cae, cae_due, currency, amount, due_date, printable,
+      lines: lines.map(([kind, product_code, description, quantity, unit, amount]) => ({ kind, product_code, description, quantity, unit, amount })),
     })),
     totals,
     names,
