@@ -140,3 +140,21 @@ test("the dashboard's figures are painted before its charts and tables, which fo
     }
   }
 });
+
+test('typing the credentials loads the login rules with zod, not the registration rules and libphonenumber', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#/welcome');
+  await page.getByLabel('Usuario o email').fill('productor');
+  await page.getByLabel('Contraseña').fill('Demo1234');
+  // The first check of a field loads its rule (with zod); the sessions screen's code starts with the typing too.
+  await expect.poll(() => scripts.some((p) => /\/assets\/zod-[\w-]+\.js$/.test(p))).toBe(true);
+  await expect.poll(() => scripts.some((p) => /\/assets\/sessions-page-[\w-]+\.js$/.test(p))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((p) => /\/assets\/(phone|access)-[\w-]+\.js$/.test(p))).toEqual([]);
+  // The rules still apply: an empty user name is refused with the contract's message, as before.
+  await page.getByLabel('Usuario o email').fill('');
+  await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
+});
