@@ -94,3 +94,67 @@ test('a repeat visit draws the dashboard with the Ant Design styles kept from th
   expect(repeat.built).toBeLessThan(first.built / 2);
   expect(await look()).toEqual(before);
 });
+
+/**
+ * For each selector, the first frame (a count of animation frames since the page started) in which it was in the page:
+ * two parts inserted by the same render have the same frame, parts of a later render a later one.
+ */
+async function framesOfArrival(page: Page, selectors: Record<string, string>) {
+  await page.addInitScript((wanted: Record<string, string>) => {
+    const w = window as unknown as { __arrival: Record<string, number> };
+    w.__arrival = {};
+    let frame = 0;
+    const tick = () => {
+      frame += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new MutationObserver(() => {
+      for (const [name, selector] of Object.entries(wanted)) if (!(name in w.__arrival) && document.querySelector(selector)) w.__arrival[name] = frame;
+    }).observe(document, { childList: true, subtree: true });
+  }, selectors);
+  return () => page.evaluate(() => (window as unknown as { __arrival: Record<string, number> }).__arrival);
+}
+
+test("the dashboard's figures are painted before its charts and tables, which follow at once", async ({ page }) => {
+  const arrival = await framesOfArrival(page, {
+    summary: '[data-testid="porlet-resumen-cliente"]',
+    chart: '[data-testid="porlet-compras-mes"] svg',
+    grain: '[data-testid="grain-position"]',
+  });
+  await enterAsProductor(page);
+  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
+  await expect(page.getByTestId('porlet-compras-mes')).toContainText('Compras por mes');
+  await expect(page.getByTestId('grain-position')).toContainText('Posición global de granos');
+  for (const visit of ['first', 'repeat'] as const) {
+    const at = await arrival();
+    // The summary was in a frame of its own; the charts and the grain position came with a later render.
+    expect(at.summary, visit).toBeGreaterThanOrEqual(0);
+    expect(at.chart, visit).toBeGreaterThan(at.summary!);
+    expect(at.grain, visit).toBeGreaterThan(at.summary!);
+    if (visit === 'first') {
+      // A repeat visit: the dashboard drawn from the kept answer on its first render.
+      await page.reload();
+      await expect(page.getByTestId('porlet-compras-mes')).toContainText('Compras por mes');
+      await expect(page.getByTestId('grain-position')).toContainText('Posición global de granos');
+    }
+  }
+});
+
+test('typing the credentials loads the login rules with zod, not the registration rules and libphonenumber', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#/welcome');
+  await page.getByLabel('Usuario o email').fill('productor');
+  await page.getByLabel('Contraseña').fill('Demo1234');
+  // The first check of a field loads its rule (with zod); the sessions screen's code starts with the typing too.
+  await expect.poll(() => scripts.some((p) => /\/assets\/zod-[\w-]+\.js$/.test(p))).toBe(true);
+  await expect.poll(() => scripts.some((p) => /\/assets\/sessions-page-[\w-]+\.js$/.test(p))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((p) => /\/assets\/(phone|access)-[\w-]+\.js$/.test(p))).toEqual([]);
+  // The rules still apply: an empty user name is refused with the contract's message, as before.
+  await page.getByLabel('Usuario o email').fill('');
+  await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
+});

@@ -3,16 +3,13 @@ import { isValidCuit } from './cuit.js';
 import { isArgentinePhone } from './phone.js';
 import { msg } from './messages.js';
 import { idSchema, queryBoolean } from './common.js';
+import { passwordField, usernameField } from './login-fields.js';
 
 // ── Field rules (access.md §5), shared by the forms and the server ────────────────────────────────────────────
 
-export const usernameField = z
-  .string({ error: msg.usuarioObligatorio })
-  .trim()
-  .toLowerCase()
-  .min(1, msg.usuarioObligatorio)
-  .max(254, msg.usuarioObligatorio);
-export const passwordField = z.string({ error: msg.passwordObligatoria }).min(1, msg.passwordObligatoria).max(200);
+// The login's two fields live in login-fields.ts (zod and the texts only): the login screen checks them without
+// downloading this module's other rules (libphonenumber for the phone, the CUIT check).
+export { passwordField, usernameField };
 export const newPasswordField = z
   .string({ error: msg.passwordObligatoria })
   .min(1, msg.passwordObligatoria)

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { ErrorResult } from '../../lib/error-result';
 import { useIsMobile } from '../../lib/device';
 import { useSession } from '../../lib/session-store';
+import { useAfterFirstPaint } from '../../lib/after-paint';
 import type { ShellContext } from '../../lib/shell-context';
 import { useDashboard } from './api/get-dashboard';
 import { useSellers, useZones } from './api/get-filter-lists';
@@ -42,6 +43,11 @@ export function DashboardPage() {
     else next.set(key, String(value));
     setParams(next, { replace: true });
   }
+
+  // What the phone's first screenful does not show (the charts, the tables, the grain position) is drawn a frame after
+  // the news and the summary, so the figures paint without waiting for them (docs/decisions/web-delivery.md, 'Ninth
+  // round'): their render and the charts' measuring of their width (a forced layout) came before the first paint.
+  const below = useAfterFirstPaint(dashboard.isSuccess);
 
   const porlets = dashboard.data?.porlets ?? [];
   const of = <T extends Porlet['tipo']>(tipo: T) => porlets.filter((p): p is Extract<Porlet, { tipo: T }> => p.tipo === tipo);
@@ -82,7 +88,7 @@ export function DashboardPage() {
           {profile === 1 && host && entity && (
             <ProductCarousels cuit={host.cuit} entity={entity.codent} mobile={mobile} onProduct={(id) => navigate(`/${profile}/pedidos/${id}`)} />
           )}
-          {(of('barras').length > 0 || of('tabla').length > 0) && (
+          {below && (of('barras').length > 0 || of('tabla').length > 0) && (
             <Row gutter={[12, 12]}>
               {of('barras').map((p) => (
                 <Col key={p.id} xs={24} lg={p.orientacion === 'horizontal' && !staff ? 24 : 12}>
@@ -101,7 +107,7 @@ export function DashboardPage() {
               ))}
             </Row>
           )}
-          {profile === 1 && (
+          {below && profile === 1 && (
             <GrainPosition
               rows={dashboard.data?.etenet_fichares.items ?? []}
               mobile={mobile}

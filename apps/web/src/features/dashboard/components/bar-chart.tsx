@@ -59,7 +59,9 @@ function useWidth() {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
+    // The same measure as the observer's (its first call comes right after): a chart draws once, not twice, with its
+    // width (clientWidth rounds where the observer's floor does not).
+    setWidth(Math.floor(el.getBoundingClientRect().width));
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
     observer.observe(el);
     return () => observer.disconnect();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Col, Row } from 'antd';
 import DOMPurify from 'dompurify';
 import type { Porlet } from '@portal/contract';
@@ -9,8 +9,11 @@ const Banners = lazy(() => import('./banners').then((m) => ({ default: m.Banners
 
 type NewsProps = { porlets: Porlet[]; profile: number; mobile: boolean };
 
-/** Text and html cards; banners on desktop only, every 5 s (access.md §2). */
-export function NewsCards({ porlets, profile, mobile }: NewsProps) {
+/**
+ * Text and html cards; banners on desktop only, every 5 s (access.md §2). Drawn again only when its answer changes
+ * (not when the page draws its charts a frame later: the html cards are sanitised on each draw).
+ */
+export const NewsCards = memo(function NewsCards({ porlets, profile, mobile }: NewsProps) {
   const cards = porlets.filter((p): p is Extract<Porlet, { tipo: 'texto' | 'html' }> => p.tipo === 'texto' || p.tipo === 'html');
   const banners = porlets.find((p): p is Extract<Porlet, { tipo: 'banners' }> => p.tipo === 'banners');
   return (
@@ -39,4 +42,4 @@ export function NewsCards({ porlets, profile, mobile }: NewsProps) {
       )}
     </>
   );
-}
+});

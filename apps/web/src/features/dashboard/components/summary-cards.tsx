@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Col, Row, Statistic } from 'antd';
 import type { Porlet } from '@portal/contract';
 import { Panel } from '../../../lib/panel';
@@ -6,7 +7,8 @@ type SummaryCardsProps = { porlet: Extract<Porlet, { tipo: 'resumen' }> };
 
 const TONE: Record<string, string | undefined> = { alerta: '#C62828', positivo: '#2E7D32', normal: undefined };
 
-export function SummaryCards({ porlet }: SummaryCardsProps) {
+/** The summary's figures; drawn again only when its answer changes (not when the page draws its charts). */
+export const SummaryCards = memo(function SummaryCards({ porlet }: SummaryCardsProps) {
   return (
     <Row gutter={[12, 12]} data-testid={`porlet-${porlet.id}`}>
       {porlet.items.map((item) => (
@@ -21,4 +23,4 @@ export function SummaryCards({ porlet }: SummaryCardsProps) {
       ))}
     </Row>
   );
-}
+});
