@@ -73,9 +73,9 @@ async function pgliteTestDb(key: string): Promise<DB> {
 
 /**
  * PostgreSQL: a template database per key (`portal_tpl_<day>_<hash>`), built once under a temporary name and renamed
- * when complete; every test database is `create database … template` of it (≈ 0.2 s instead of ≈ 1.3 s). Templates
- * of other days are dropped. If the template cannot be copied (another run dropping it), the test database is built
- * the long way.
+ * when complete; every test database is `create database … template` of it (≈ 0.2 s instead of ≈ 1.3 s). The
+ * templates of other keys (other days, other code) are dropped then, as PGlite's other tarballs are. If the template
+ * cannot be copied (a run of other code dropping it), the test database is built the long way.
  */
 async function postgresTemplate(admin: Kysely<unknown>, url: string, key: string): Promise<string | null> {
   const name = `portal_tpl_${key}`;
@@ -98,7 +98,7 @@ async function postgresTemplate(admin: Kysely<unknown>, url: string, key: string
     await sql.raw(`drop database if exists ${building} with (force)`).execute(admin);
   }
   const stale = await sql<{ datname: string }>`select datname from pg_database
-    where datname ~ '^portal_tpl_[0-9]{8}_[0-9a-f]{12}$' and left(datname, 19) <> ${name.slice(0, 19)}`.execute(admin);
+    where datname ~ '^portal_tpl_[0-9]{8}_[0-9a-f]{12}$' and datname <> ${name}`.execute(admin);
   for (const { datname } of stale.rows) await sql.raw(`drop database if exists ${datname} with (force)`).execute(admin).catch(() => undefined);
   return (await exists()) ? name : null;
 }
