@@ -26,13 +26,18 @@ export const SUSPENDIDA = COMPANIES.suspendida.cuit;
  * never older than the code that made it.
  */
 async function templateKey(): Promise<string> {
+  sourcesHash ??= hashSources();
+  // The day is the key's prefix, not part of the hash: the sources' hash is read once per test process.
+  return `${todayInArgentina().replaceAll('-', '')}_${await sourcesHash}`;
+}
+let sourcesHash: Promise<string> | undefined;
+async function hashSources(): Promise<string> {
   const hash = createHash('sha256');
   for (const dir of [serverSrc, contractSrc]) {
     const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort();
     for (const f of files) hash.update(f).update(await readFile(path.join(dir, f)));
   }
-  hash.update(todayInArgentina());
-  return `${todayInArgentina().replaceAll('-', '')}_${hash.digest('hex').slice(0, 12)}`;
+  return hash.digest('hex').slice(0, 12);
 }
 const serverSrc = path.resolve(import.meta.dirname, '..');
 const contractSrc = path.resolve(import.meta.dirname, '../../../../packages/contract/src');
