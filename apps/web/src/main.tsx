@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -6,10 +6,26 @@ import { router } from './app/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './app/service-worker';
 import './styles.css';
 
+const subscribe = (onChange: () => void) => router.subscribe(onChange);
+const initialized = () => router.state.initialized;
+
+/**
+ * The router once its first match is ready (its lazy routes' code loaded: on a repeat visit of a screen behind the
+ * shell, the shell's and the page's chunks). Mounted before that, RouterProvider renders nothing and then receives
+ * the ready state as a transition (startTransition), which React renders in 5 ms slices with a frame between them:
+ * on a phone's slow CPU the shell and the dashboard took ≈ twice their render time to appear
+ * (docs/decisions/web-delivery.md, 'Repeat visit (tenth round)'). Mounted when ready, its first render is one
+ * ordinary update. Later navigations are the router's as before.
+ */
+function ReadyRouter() {
+  const ready = useSyncExternalStore(subscribe, initialized);
+  return ready ? <RouterProvider router={router} /> : null;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <ReadyRouter />
     </Providers>
   </StrictMode>,
 );

@@ -141,6 +141,26 @@ test("the dashboard's figures are painted before its charts and tables, which fo
   }
 });
 
+test('a repeat visit draws the shell and the dashboard in one render, without the loading fallback in between', async ({ page }) => {
+  const arrival = await framesOfArrival(page, {
+    fallback: '.route-loading',
+    header: '.shell-header',
+    summary: '[data-testid="porlet-resumen-cliente"]',
+  });
+  await enterAsProductor(page);
+  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
+  await expect(page.getByTestId('porlet-compras-mes')).toContainText('Compras por mes');
+  // A repeat visit: the shell's and the dashboard's code are loaded by the router before its first render, and the
+  // kept answers are there; the shell is drawn at once (not through a suspended React.lazy, whose fallback React
+  // shows and then holds the content back for up to 0.3 s), with the dashboard's summary in the same frame.
+  await page.reload();
+  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
+  const at = await arrival();
+  expect(at.fallback).toBeUndefined();
+  expect(at.header).toBeGreaterThanOrEqual(0);
+  expect(at.summary).toBe(at.header);
+});
+
 test('typing the credentials loads the login rules with zod, not the registration rules and libphonenumber', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

@@ -1,9 +1,16 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isAuthenticated, sessionStore, useSession } from '../lib/session-store';
 
 // The shell (header, menu, dialogs) is not part of the login screen's download.
-const loadShell = () => import('./shell/app-shell');
+type ShellComponent = ComponentType<{ profile: number }>;
+/** The shell's component once its code has run: drawn directly, without suspending (below). */
+let loadedShell: ShellComponent | null = null;
+const loadShell = () =>
+  import('./shell/app-shell').then((m) => {
+    loadedShell = m.AppShell;
+    return m;
+  });
 const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 
 /**
@@ -34,6 +41,12 @@ export function ShellRoute() {
   const section = pathname.split('/')[2] ?? '';
   const valid = Number.isInteger(profileId) && profileId > 0;
 
+  // The router's `lazy` (preloadShell) has loaded the shell's code before this route first renders: it is drawn
+  // directly. Through React.lazy it would suspend once (a lazy component's promise settles a microtask later): the
+  // fallback is committed, and React holds the shell and the page back until 300 ms after a fallback was shown
+  // (its throttle of Suspense reveals) — on a repeat visit a wait of up to 0.3 s before the first contentful paint.
+  // Chosen once per mount, so the shell is never remounted by the switch.
+  const [Loaded] = useState<ShellComponent | null>(() => loadedShell);
   useEffect(() => {
     if (valid && session.profile !== profileId) sessionStore.set({ profile: profileId });
   }, [valid, profileId, session.profile]);
@@ -42,6 +55,7 @@ export function ShellRoute() {
   if (!valid) return <UnknownRoute />;
   if (!session.host) return <Navigate to="/welcome/sessions" replace />;
   if (!session.entity && !ENTITY_FREE.has(section)) return <Navigate to={`/welcome/sessions?cuit=${session.host.cuit}`} replace />;
+  if (Loaded) return <Loaded profile={profileId} />;
   return (
     <Suspense fallback={<div className="route-loading" role="progressbar" aria-label="Cargando" />}>
       <AppShell profile={profileId} />
