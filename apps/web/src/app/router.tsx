@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { createHashRouter, type LoaderFunctionArgs } from 'react-router';
 import { WelcomePage } from '../features/access/welcome-page';
 import { isMobileNow } from '../lib/device';
+import { whenFirstVisitStyles } from '../lib/first-visit-styles';
 import { isAuthenticated, sessionStore } from '../lib/session-store';
 import { preloadShell, RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
 
 // Only the login screen is in the first download (docs/decisions/web-delivery.md: the login route's compressed
 // JavaScript has a budget, guarded by e2e/tests/web-delivery/service-worker.spec.ts); every other screen loads on
-// demand, with the Ant Design theme and TanStack Query (app/app-providers.tsx), which the login screen does not use.
+// demand, with the Ant Design theme and TanStack Query (app/app-providers.tsx), which the login screen does not use;
+// on a first visit, also with the build's Ant Design styles of the first screens (lib/first-visit-styles.ts).
 const withProviders = <P,>(page: Promise<P>, render: (page: P) => ReactNode) =>
-  Promise.all([import('./app-providers'), page]).then(([{ AppProviders }, loaded]) => ({
+  Promise.all([import('./app-providers'), page, whenFirstVisitStyles()]).then(([{ AppProviders }, loaded]) => ({
     Component: () => <AppProviders>{render(loaded)}</AppProviders>,
   }));
 const dashboardPage = () => import('../features/dashboard/dashboard-page');
@@ -49,6 +51,7 @@ function prefetchSessionsOnInput() {
     prefetchOn(['input'], () => {
       void import('./app-providers');
       void loadSessionsPage();
+      void whenFirstVisitStyles();
     });
     const unsubscribe = sessionStore.subscribe(() => {
       if (!isAuthenticated(sessionStore.get())) return;

@@ -1,5 +1,6 @@
 import { createCache, extractStyle } from '@ant-design/cssinjs';
 import { version } from 'antd';
+import { firstVisitStyles, type StyleSet } from './first-visit-styles';
 
 /**
  * Ant Design's component styles kept on the device between visits (docs/decisions/web-delivery.md, 'Eighth round').
@@ -13,7 +14,8 @@ import { version } from 'antd';
  * component whose style is among them takes it as it is instead of building it. A component not among them builds its
  * own, as without this. Kept per Ant Design version (a new version starts again), written a second after the last new
  * style and when the page is hidden; at most ≈0.5 M characters (local storage also holds the session and the kept
- * answers).
+ * answers). A first visit, with nothing kept, starts the same way from the styles the build made of the first screens'
+ * components (lib/first-visit-styles.ts, 'Tenth round').
  */
 export const styleCache = createCache();
 
@@ -22,8 +24,8 @@ const MAX_CHARS = 500_000;
 /** What cssinjs reads to know which styles are in the page (its cacheMapUtil). */
 const MAP_ATTR = 'data-ant-cssinjs-cache-path';
 const HASH_ATTR = 'data-css-hash';
-type KeptStyle = { hash: string; order: string | null; priority: string | null; css: string };
-type Kept = { version: string; map: string; styles: KeptStyle[] };
+type Kept = StyleSet;
+type KeptStyle = Kept['styles'][number];
 
 let restored = false;
 /**
@@ -33,16 +35,25 @@ let restored = false;
 const known = new Map<string, string>();
 const parseMap = (map: string) => map.split(';').filter(Boolean).map((entry) => [entry.slice(0, entry.lastIndexOf(':')), entry.slice(entry.lastIndexOf(':') + 1)] as const);
 
-/** Puts the kept styles into the page; only before Ant Design's first component renders (then once per page). */
+/**
+ * Puts the kept styles into the page, and on a first visit the build's (lib/first-visit-styles.ts); only before Ant
+ * Design's first component renders (then once per page). Both are the same kind of set: a style per hash, and the
+ * map from each style's path to its hash; a style in both is put once.
+ */
 export function restoreKeptStyles(): void {
   if (restored || typeof document === 'undefined') return;
   restored = true;
   try {
-    const raw = localStorage.getItem(KEY);
-    const kept = raw ? (JSON.parse(raw) as Kept) : null;
-    if (kept && kept.version === version && typeof kept.map === 'string' && Array.isArray(kept.styles)) {
+    const sets = [readKept(), firstVisitStyles()].filter((set): set is Kept => set !== null && set.version === version);
+    const styles = new Map<string, KeptStyle>();
+    const paths = new Map<string, string>();
+    for (const set of sets) {
+      for (const s of set.styles) if (!styles.has(s.hash)) styles.set(s.hash, s);
+      for (const [path, hash] of parseMap(set.map)) if (!paths.has(path)) paths.set(path, hash);
+    }
+    if (styles.size && paths.size) {
       const fragment = document.createDocumentFragment();
-      for (const s of kept.styles) {
+      for (const s of styles.values()) {
         const style = document.createElement('style');
         style.setAttribute(HASH_ATTR, s.hash);
         if (s.order) style.setAttribute('data-rc-order', s.order);
@@ -50,18 +61,29 @@ export function restoreKeptStyles(): void {
         style.textContent = s.css;
         fragment.appendChild(style);
       }
-      const map = document.createElement('style');
-      map.setAttribute(MAP_ATTR, MAP_ATTR);
-      map.textContent = `.${MAP_ATTR}{content:"${kept.map.replace(/["\\\n]/g, '')}";}`;
-      fragment.appendChild(map);
-      for (const [path, hash] of parseMap(kept.map)) known.set(path, hash);
+      const map = [...paths].map(([path, hash]) => `${path}:${hash}`).join(';');
+      const mapStyle = document.createElement('style');
+      mapStyle.setAttribute(MAP_ATTR, MAP_ATTR);
+      mapStyle.textContent = `.${MAP_ATTR}{content:"${map.replace(/["\\\n]/g, '')}";}`;
+      fragment.appendChild(mapStyle);
+      for (const [path, hash] of paths) known.set(path, hash);
       // First in the head, as Ant Design puts its own: the app's stylesheet comes after them and wins.
       document.head.insertBefore(fragment, document.head.firstChild);
     }
   } catch {
-    // Nothing kept, or unreadable: every component builds its style, as without this.
+    // The page refused them: every component builds its style, as without this.
   }
   watch();
+}
+
+function readKept(): Kept | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    const kept = raw ? (JSON.parse(raw) as Kept) : null;
+    return kept && typeof kept.map === 'string' && Array.isArray(kept.styles) ? kept : null;
+  } catch {
+    return null;
+  }
 }
 
 function save(): void {

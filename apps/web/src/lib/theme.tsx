@@ -5,12 +5,7 @@ import esES from 'antd/es/locale/es_ES';
 import { useBranding } from './branding';
 import { useSession } from './session-store';
 import { restoreKeptStyles, styleCache } from './kept-styles';
-
-// Before any Ant Design component renders (they all render inside ThemeProvider): the styles of the last visit.
-restoreKeptStyles();
-
-const DEFAULT_PRIMARY = '#2E7D32';
-const FONT_FAMILY = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+import { DEFAULT_HEADER, DEFAULT_PRIMARY, portalTheme } from './theme-config';
 
 /**
  * The company's colours as the Ant Design theme (access.md: branding per tenant), with the Spanish locale. The
@@ -22,15 +17,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const { host } = useSession();
   const branding = useBranding(host?.cuit ?? null);
   const primary = branding.data?.colors.primary ?? DEFAULT_PRIMARY;
+  // Before the first Ant Design component renders (they all render inside ThemeProvider): the styles of the last
+  // visit, or on a first visit those made at build time (once per page; the routes wait for them, lib/first-visit-styles.ts).
+  restoreKeptStyles();
   return (
     <StyleProvider cache={styleCache}>
-    <ConfigProvider
-      locale={esES}
-      theme={{
-        token: { colorPrimary: primary, colorLink: primary, borderRadius: 8, fontFamily: FONT_FAMILY },
-        components: { Layout: { headerBg: branding.data?.colors.header ?? '#1B5E20', headerPadding: '0 12px' } },
-      }}
-    >
+    <ConfigProvider locale={esES} theme={portalTheme(primary, branding.data?.colors.header ?? DEFAULT_HEADER)}>
       {children}
     </ConfigProvider>
     </StyleProvider>

@@ -1,0 +1,51 @@
+import { FIRST_VISIT_STYLES } from 'portal:first-visit-styles';
+
+/**
+ * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md, 'Tenth
+ * round'; scripts/first-visit-styles.tsx renders the components of the sessions screens, the shell and the dashboard
+ * with the portal's theme and writes their styles to a file of the build).
+ *
+ * On a first visit nothing is kept on the device (lib/kept-styles.ts), so each Ant Design component would build its
+ * style when it first renders (≈0.3–0.5 s of a slow phone's CPU over 'Ingresar' → dashboard). The file is fetched with
+ * the first screen's code that uses Ant Design (`whenFirstVisitStyles`: the login screen's first keystroke, a route
+ * behind it) and the routes wait for it with their code, so it is there when the theme renders: kept-styles puts its
+ * styles into the page as it does with the kept ones, and each of those components takes its style as it is. A
+ * component not in it builds its own, as without this; a file that does not arrive (offline, a failed request) leaves
+ * every component building its own. Not fetched when styles of this Ant Design version are kept (a repeat visit).
+ */
+export type StyleSet = { version: string; map: string; styles: Array<{ hash: string; order: string | null; priority: string | null; css: string }> };
+
+let loading: Promise<void> | null = null;
+let loaded: StyleSet | null = null;
+
+/** Starts the fetch (once per page) when it is a first visit; resolves when it is over, whatever the outcome. */
+export function whenFirstVisitStyles(): Promise<void> {
+  loading ??= fetchStyles();
+  return loading;
+}
+
+async function fetchStyles(): Promise<void> {
+  const wanted = FIRST_VISIT_STYLES;
+  if (!wanted || keptStylesOf(wanted.version)) return;
+  try {
+    const answer = await fetch(wanted.url);
+    const set = answer.ok ? ((await answer.json()) as StyleSet) : null;
+    if (set && set.version === wanted.version && typeof set.map === 'string' && Array.isArray(set.styles)) loaded = set;
+  } catch {
+    // Offline or refused: the components build their styles, as without this.
+  }
+}
+
+/** The build's styles, if they arrived (read by lib/kept-styles.ts when it puts the styles into the page). */
+export function firstVisitStyles(): StyleSet | null {
+  return loaded;
+}
+
+/** Whether the styles of this Ant Design version are kept from an earlier visit (kept-styles writes the version first). */
+function keptStylesOf(version: string): boolean {
+  try {
+    return localStorage.getItem('portal.styles.v1')?.startsWith(`{"version":${JSON.stringify(version)},`) ?? false;
+  } catch {
+    return false;
+  }
+}
