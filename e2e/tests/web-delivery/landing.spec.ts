@@ -128,6 +128,18 @@ test("a first visit draws the sessions screens, the shell and the dashboard with
   await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.styles.v1')?.length ?? 0)).toBeGreaterThan(100_000);
 });
 
+test("a screen opened by its address, signed in, with no kept styles does not wait for the build's styles", async ({ page }) => {
+  // Only the way through the login fetches the file (lib/first-visit-styles.ts): here the dashboard builds its styles.
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/antd-styles-[\w-]+\.json$/.test(r.url())) fetched.push(r.url());
+  });
+  await enterAsProductor(page);
+  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+});
+
 test("the build's Ant Design styles are the ones the browser builds: same styles, same look", async ({ browser }, testInfo) => {
   // The same first visit twice: with the build's styles, and with them held back (every style built in the page, as
   // before the build made them, and as when the file does not arrive).

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { createHashRouter, type LoaderFunctionArgs } from 'react-router';
 import { WelcomePage } from '../features/access/welcome-page';
 import { isMobileNow } from '../lib/device';
-import { whenFirstVisitStyles } from '../lib/first-visit-styles';
+import { whenFirstVisitStyles, whenStartedFirstVisitStyles } from '../lib/first-visit-styles';
 import { isAuthenticated, sessionStore } from '../lib/session-store';
 import { preloadShell, RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
 
@@ -11,7 +11,7 @@ import { preloadShell, RequireAuth, RootRedirect, ShellRoute, UnknownRoute } fro
 // demand, with the Ant Design theme and TanStack Query (app/app-providers.tsx), which the login screen does not use;
 // on a first visit, also with the build's Ant Design styles of the first screens (lib/first-visit-styles.ts).
 const withProviders = <P,>(page: Promise<P>, render: (page: P) => ReactNode) =>
-  Promise.all([import('./app-providers'), page, whenFirstVisitStyles()]).then(([{ AppProviders }, loaded]) => ({
+  Promise.all([import('./app-providers'), page, whenStartedFirstVisitStyles()]).then(([{ AppProviders }, loaded]) => ({
     Component: () => <AppProviders>{render(loaded)}</AppProviders>,
   }));
 const dashboardPage = () => import('../features/dashboard/dashboard-page');
@@ -57,6 +57,8 @@ function prefetchSessionsOnInput() {
       if (!isAuthenticated(sessionStore.get())) return;
       unsubscribe();
       sessionsPrefetchArmed = false;
+      // Signed in without a keystroke (the browser filled the form in): the build's styles start here.
+      void whenFirstVisitStyles();
       void preloadShell();
       void dashboardPage();
     });

@@ -7,8 +7,8 @@ import { FIRST_VISIT_STYLES } from 'portal:first-visit-styles';
  *
  * On a first visit nothing is kept on the device (lib/kept-styles.ts), so each Ant Design component would build its
  * style when it first renders (≈0.3–0.5 s of a slow phone's CPU over 'Ingresar' → dashboard). The file is fetched with
- * the first screen's code that uses Ant Design (`whenFirstVisitStyles`: the login screen's first keystroke, a route
- * behind it) and the routes wait for it with their code, so it is there when the theme renders: kept-styles puts its
+ * the sessions screen's code on the way through the login (`whenFirstVisitStyles`: the login screen's first keystroke,
+ * or the sign-in) and the routes wait for it with their code, so it is there when the theme renders: kept-styles puts its
  * styles into the page as it does with the kept ones, and each of those components takes its style as it is. A
  * component not in it builds its own, as without this; a file that does not arrive (offline, a failed request) leaves
  * every component building its own. Not fetched when styles of this Ant Design version are kept (a repeat visit).
@@ -22,6 +22,17 @@ let loaded: StyleSet | null = null;
 export function whenFirstVisitStyles(): Promise<void> {
   loading ??= fetchStyles();
   return loading;
+}
+
+/**
+ * What a route waits for: the fetch if the way through the login started it (its first keystroke, or the sign-in),
+ * else nothing. A screen opened by its address, signed in, with no kept styles (cleared storage, a new Ant Design
+ * version) builds its styles as before: measured, waiting for the file there (18 kB more over the same thin
+ * connection as the screen's code and answers) showed the dashboard's summary 0.2 s later (docs/performance.md, 'Tenth
+ * round').
+ */
+export function whenStartedFirstVisitStyles(): Promise<void> {
+  return loading ?? Promise.resolve();
 }
 
 async function fetchStyles(): Promise<void> {
