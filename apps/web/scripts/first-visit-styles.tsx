@@ -19,8 +19,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { Alert, Avatar, Button, Col, ConfigProvider, Empty, Input, Layout, List, Row, Select, Skeleton, Space, Spin, Statistic, Switch, Tag, Typography, version } from 'antd';
 import esES from 'antd/es/locale/es_ES';
 import { DEFAULT_HEADER, DEFAULT_PRIMARY, portalTheme } from '../src/lib/theme-config';
-
-type StyleSet = { version: string; map: string; styles: Array<{ hash: string; order: string | null; priority: string | null; css: string }> };
+import { parseStyleMap, type StyleSet } from '../src/lib/style-map';
 
 /**
  * The components of the sessions screens (company, entity and profile steps), the shell (header with the entity
@@ -126,12 +125,11 @@ function stylesWith(primary: string, header: string): StyleSet {
   }
   if (!map) throw new Error('extractStyle wrote no map of the style paths');
   const place = new Map<string, number>();
-  for (const entry of map.split(';')) {
-    const path = entry.slice(0, entry.lastIndexOf(':'));
+  for (const [path, hash] of parseStyleMap(map)) {
     const key = path.split('|').filter(Boolean).slice(path.startsWith('|') ? 0 : 1, path.startsWith('|') ? 2 : 3).join('|');
     const index = BROWSER_ORDER.indexOf(key);
     if (index < 0) throw new Error(`${key}: not in BROWSER_ORDER (scripts/first-visit-styles.tsx)`);
-    place.set(entry.slice(entry.lastIndexOf(':') + 1), index);
+    place.set(hash, index);
   }
   for (const [group] of groups) if (!place.has(group!.hash)) throw new Error(`a style in no path of the map: ${group!.hash}`);
   const styles = groups.sort((a, b) => place.get(a[0]!.hash)! - place.get(b[0]!.hash)!).flat();

@@ -1,4 +1,5 @@
 import { FIRST_VISIT_STYLES } from 'portal:first-visit-styles';
+import { KEPT_STYLES_KEY, type StyleSet } from './style-map';
 
 /**
  * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md, 'Tenth
@@ -13,8 +14,6 @@ import { FIRST_VISIT_STYLES } from 'portal:first-visit-styles';
  * component not in it builds its own, as without this; a file that does not arrive (offline, a failed request) leaves
  * every component building its own. Not fetched when styles of this Ant Design version are kept (a repeat visit).
  */
-export type StyleSet = { version: string; map: string; styles: Array<{ hash: string; order: string | null; priority: string | null; css: string }> };
-
 let loading: Promise<void> | null = null;
 let loaded: StyleSet | null = null;
 
@@ -55,7 +54,7 @@ export function firstVisitStyles(): StyleSet | null {
 /** Whether the styles of this Ant Design version are kept from an earlier visit (kept-styles writes the version first). */
 function keptStylesOf(version: string): boolean {
   try {
-    return localStorage.getItem('portal.styles.v1')?.startsWith(`{"version":${JSON.stringify(version)},`) ?? false;
+    return localStorage.getItem(KEPT_STYLES_KEY)?.startsWith(`{"version":${JSON.stringify(version)},`) ?? false;
   } catch {
     return false;
   }

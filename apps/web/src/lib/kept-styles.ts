@@ -1,6 +1,7 @@
 import { createCache, extractStyle } from '@ant-design/cssinjs';
 import { version } from 'antd';
-import { firstVisitStyles, type StyleSet } from './first-visit-styles';
+import { firstVisitStyles } from './first-visit-styles';
+import { joinStyleMap, KEPT_STYLES_KEY, parseStyleMap, type StyleSet } from './style-map';
 
 /**
  * Ant Design's component styles kept on the device between visits (docs/decisions/web-delivery.md, 'Eighth round').
@@ -19,7 +20,6 @@ import { firstVisitStyles, type StyleSet } from './first-visit-styles';
  */
 export const styleCache = createCache();
 
-const KEY = 'portal.styles.v1';
 const MAX_CHARS = 500_000;
 /** What cssinjs reads to know which styles are in the page (its cacheMapUtil). */
 const MAP_ATTR = 'data-ant-cssinjs-cache-path';
@@ -33,7 +33,6 @@ let restored = false;
  * style's path when the last component using it unmounts (its `<style>` stays), so what a screen left is still kept.
  */
 const known = new Map<string, string>();
-const parseMap = (map: string) => map.split(';').filter(Boolean).map((entry) => [entry.slice(0, entry.lastIndexOf(':')), entry.slice(entry.lastIndexOf(':') + 1)] as const);
 
 /**
  * Puts the kept styles into the page, and on a first visit the build's (lib/first-visit-styles.ts); only before Ant
@@ -49,7 +48,7 @@ export function restoreKeptStyles(): void {
     const paths = new Map<string, string>();
     for (const set of sets) {
       for (const s of set.styles) if (!styles.has(s.hash)) styles.set(s.hash, s);
-      for (const [path, hash] of parseMap(set.map)) if (!paths.has(path)) paths.set(path, hash);
+      for (const [path, hash] of parseStyleMap(set.map)) if (!paths.has(path)) paths.set(path, hash);
     }
     if (styles.size && paths.size) {
       const fragment = document.createDocumentFragment();
@@ -61,7 +60,7 @@ export function restoreKeptStyles(): void {
         style.textContent = s.css;
         fragment.appendChild(style);
       }
-      const map = [...paths].map(([path, hash]) => `${path}:${hash}`).join(';');
+      const map = joinStyleMap(paths);
       const mapStyle = document.createElement('style');
       mapStyle.setAttribute(MAP_ATTR, MAP_ATTR);
       mapStyle.textContent = `.${MAP_ATTR}{content:"${map.replace(/["\\\n]/g, '')}";}`;
@@ -78,7 +77,7 @@ export function restoreKeptStyles(): void {
 
 function readKept(): Kept | null {
   try {
-    const raw = localStorage.getItem(KEY);
+    const raw = localStorage.getItem(KEPT_STYLES_KEY);
     const kept = raw ? (JSON.parse(raw) as Kept) : null;
     return kept && typeof kept.map === 'string' && Array.isArray(kept.styles) ? kept : null;
   } catch {
@@ -89,7 +88,7 @@ function readKept(): Kept | null {
 function save(): void {
   try {
     const extracted = extractStyle(styleCache, { types: 'style', plain: true });
-    for (const [path, hash] of parseMap(new RegExp(`\\.${MAP_ATTR}\\{content:"([^"]*)";\\}\\s*$`).exec(extracted)?.[1] ?? '')) known.set(path, hash);
+    for (const [path, hash] of parseStyleMap(new RegExp(`\\.${MAP_ATTR}\\{content:"([^"]*)";\\}\\s*$`).exec(extracted)?.[1] ?? '')) known.set(path, hash);
     const hashes = new Set(known.values());
     const styles: KeptStyle[] = [];
     const present = new Set<string>();
@@ -104,10 +103,10 @@ function save(): void {
       present.add(hash);
     }
     // Only the paths whose style is in the page (a style is looked up by its hash when the map names it).
-    const map = [...known].filter(([, hash]) => present.has(hash)).map(([path, hash]) => `${path}:${hash}`).join(';');
+    const map = joinStyleMap([...known].filter(([, hash]) => present.has(hash)));
     chars += map.length;
     if (!map || chars > MAX_CHARS) return;
-    localStorage.setItem(KEY, JSON.stringify({ version, map, styles } satisfies Kept));
+    localStorage.setItem(KEPT_STYLES_KEY, JSON.stringify({ version, map, styles } satisfies Kept));
   } catch {
     // Storage full or unavailable: the next visit builds its styles, as without this.
   }
