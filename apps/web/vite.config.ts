@@ -298,6 +298,7 @@ const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean; sha
   // The first page after login: what only it uses. What other screens use too (Skeleton, Empty, the grid, the
   // contract's formatting…) goes to the shell's layer instead (`sharedTo`): in the dashboard's chunks, every screen that
   // used one of them downloaded the dashboard's packages and code with it (≈32 kB, seventh round).
+  { name: 'sessions', roots: ['src/features/access/sessions-page.tsx'], vendor: true, sharedTo: 'shell' },
   { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true, sharedTo: 'shell' },
 ];
 /** A layer's modules that go to its `-vendor` chunk: packages only import packages (and the lazy Ant Design parts). */
@@ -375,6 +376,71 @@ function chunkCycles(): PluginOption {
   };
 }
 
+/**
+ * The files of the screens the login leads to, listed in index.html for a prefetch at low priority
+ * (src/lib/quiet-prefetch.ts; docs/decisions/web-delivery.md, 'Eleventh round'). Started by the login screen's first
+ * keystroke, an `import()` of the sessions screen asked for its ≈45 files at the same priority as the sign-in's POST,
+ * and Chromium sends a host's requests in the order asked within a priority over its six HTTP/1.1 connections: the
+ * POST of 'Ingresar' waited for all of them (≈1 s on the rural profile). Fetched as `<link rel=modulepreload
+ * fetchpriority=low>` instead, they fill the module map as an import would (the import then takes them from it) while
+ * the sign-in and the screens' answers go first. Each group is the chunks its roots load statically, minus what
+ * index.html loads and what an earlier group lists.
+ */
+const QUIET_PREFETCH: Record<string, string[]> = {
+  // What 'Ingresar' leads to (app/router.tsx: on the login screen's first keystroke).
+  sessions: ['src/app/app-providers.tsx', 'src/features/access/sessions-page.tsx'],
+  // Where the sessions screen leads to (on signing in, or on the sessions screen's first action).
+  landing: ['src/app/shell/app-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+};
+function quietPrefetchList(): PluginOption {
+  let base = '/';
+  return {
+    name: 'portal-quiet-prefetch',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || planOut) return html;
+        const chunks = new Map<string, OutputChunk>();
+        for (const item of Object.values(ctx.bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+        const listed = new Set<string>();
+        const walk = (file: string, out: string[]) => {
+          if (listed.has(file)) return;
+          listed.add(file);
+          const chunk = chunks.get(file);
+          if (!chunk) return;
+          out.push(file);
+          chunk.viteMetadata?.importedCss.forEach((css) => {
+            if (!listed.has(css)) {
+              listed.add(css);
+              out.push(css);
+            }
+          });
+          chunk.imports.forEach((i) => walk(i, out));
+        };
+        // What index.html loads is never listed.
+        for (const chunk of chunks.values()) if (chunk.isEntry) walk(chunk.fileName, []);
+        const groups: Record<string, string[]> = {};
+        for (const [name, roots] of Object.entries(QUIET_PREFETCH)) {
+          const out: string[] = [];
+          for (const root of roots) {
+            const id = path.join(here, root);
+            const chunk = [...chunks.values()].find((c) => c.moduleIds.includes(id));
+            if (!chunk) throw new Error(`quiet prefetch ${name}: ${root} is in no chunk`);
+            walk(chunk.fileName, out);
+          }
+          groups[name] = out.map((f) => `${base}${f}`);
+        }
+        const json = JSON.stringify(groups).replace(/</g, '\\u003c');
+        return html.replace('</head>', `  <script type="application/json" id="portal-quiet-prefetch">${json}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
 // react-router's package points bundlers at its development build (warnings, dev checks); a production bundle
 // takes the production build it ships beside it.
 const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
@@ -387,6 +453,7 @@ export default defineConfig(({ mode }) => ({
     lazyAntdParts(),
     inlineRoutePaths(),
     offlineScreens(),
+    quietPrefetchList(),
     chunkCycles(),
     planOut ? chunkPlan(planOut) : null,
     // The plan pass (chunkPlan) needs only the chunks.

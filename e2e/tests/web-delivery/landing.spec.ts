@@ -294,10 +294,37 @@ test('typing the credentials loads the login rules with zod, not the registratio
   await page.getByLabel('Contraseña').fill('Demo1234');
   // The first check of a field loads its rule (with zod); the sessions screen's code starts with the typing too.
   await expect.poll(() => scripts.some((p) => /\/assets\/zod-[\w-]+\.js$/.test(p))).toBe(true);
-  await expect.poll(() => scripts.some((p) => /\/assets\/sessions-page-[\w-]+\.js$/.test(p))).toBe(true);
+  await expect.poll(() => scripts.some((p) => /\/assets\/sessions-[\w-]+\.js$/.test(p))).toBe(true);
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((p) => /\/assets\/(phone|access)-[\w-]+\.js$/.test(p))).toEqual([]);
   // The rules still apply: an empty user name is refused with the contract's message, as before.
   await page.getByLabel('Usuario o email').fill('');
   await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
+});
+
+test('the sessions screen\'s code is fetched at low priority while the user types: the sign-in goes first, and the screen runs it without asking again', async ({ page }) => {
+  // lib/quiet-prefetch.ts: the build lists the files in index.html, the first keystroke links them with
+  // fetchpriority=low; the sign-in's POST (a fetch, high priority) is sent before the ones still queued.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priority = new Map<string, string>();
+  const asked: string[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const path = new URL(e.request.url).pathname;
+    asked.push(path);
+    if (!priority.has(path)) priority.set(path, e.request.initialPriority);
+  });
+  await page.goto('/#/welcome');
+  await page.getByLabel('Usuario o email').fill('productor');
+  await page.getByLabel('Contraseña').fill('Demo1234');
+  const sessionsCode = () => [...priority.keys()].filter((p) => /\/assets\/sessions-[\w-]+\.js$/.test(p));
+  await expect.poll(() => sessionsCode().length).toBe(1);
+  expect(['Low', 'VeryLow']).toContain(priority.get(sessionsCode()[0]!));
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByTestId(`session-${LA_PAMPA}`)).toBeVisible();
+  expect(['High', 'VeryHigh']).toContain(priority.get('/api/public/oauth'));
+  // The screen's import() takes the prefetched modules from the page's module map: every script asked for once.
+  const scripts = asked.filter((p) => /^\/assets\/.+\.js$/.test(p));
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts).toEqual([...new Set(scripts)]);
 });

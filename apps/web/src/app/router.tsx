@@ -3,6 +3,7 @@ import { createHashRouter, type LoaderFunctionArgs } from 'react-router';
 import { WelcomePage } from '../features/access/welcome-page';
 import { isMobileNow } from '../lib/device';
 import { whenFirstVisitStyles, whenStartedFirstVisitStyles } from '../lib/first-visit-styles';
+import { prefetchQuietly } from '../lib/quiet-prefetch';
 import { isAuthenticated, sessionStore } from '../lib/session-store';
 import { preloadShell, RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
 
@@ -28,11 +29,17 @@ function prefetchOn(events: readonly string[], load: () => void) {
 // Once the user acts on the sessions screen (picks a company, then an entity), the shell's and the dashboard's code,
 // where they land next, come down while the entity list and the user data are fetched: 'Ingresar' → dashboard does
 // not wait for them after the last click. Not before: a user only looking at the screen downloads only its own code.
-const prefetchLanding = () =>
-  prefetchOn(['pointerdown', 'keydown'], () => {
+const prefetchLanding = () => prefetchOn(['pointerdown', 'keydown'], startLanding);
+/**
+ * The shell's and the dashboard's code: fetched at low priority (lib/quiet-prefetch.ts), so that the answers the user
+ * waits for on the sessions screens go first, then run.
+ */
+function startLanding() {
+  void prefetchQuietly('landing').then(() => {
     void preloadShell();
     void dashboardPage();
   });
+}
 const sessionsPage = () =>
   withProviders(loadSessionsPage(), ({ SessionsPage }) => <RequireAuth><SessionsPage /></RequireAuth>).then((route) => {
     prefetchLanding();
@@ -48,10 +55,14 @@ let sessionsPrefetchArmed = false;
 function prefetchSessionsOnInput() {
   if (!sessionsPrefetchArmed && !isAuthenticated(sessionStore.get())) {
     sessionsPrefetchArmed = true;
+    // At low priority (lib/quiet-prefetch.ts): typed and signed in at once (a password manager, a fast typist), the
+    // sign-in's POST goes before the screen's ≈45 files instead of after them; then the code runs while the user types.
     prefetchOn(['input'], () => {
-      void import('./app-providers');
-      void loadSessionsPage();
       void whenFirstVisitStyles();
+      void prefetchQuietly('sessions').then(() => {
+        void import('./app-providers');
+        void loadSessionsPage();
+      });
     });
     const unsubscribe = sessionStore.subscribe(() => {
       if (!isAuthenticated(sessionStore.get())) return;
@@ -59,8 +70,7 @@ function prefetchSessionsOnInput() {
       sessionsPrefetchArmed = false;
       // Signed in without a keystroke (the browser filled the form in): the build's styles start here.
       void whenFirstVisitStyles();
-      void preloadShell();
-      void dashboardPage();
+      startLanding();
     });
   }
   return null;

@@ -38,7 +38,8 @@ async function fetchStyles(): Promise<void> {
   const wanted = FIRST_VISIT_STYLES;
   if (!wanted || keptStylesOf(wanted.version)) return;
   try {
-    const answer = await fetch(wanted.url);
+    // At low priority, as the code it comes with (lib/quiet-prefetch.ts): the sign-in's POST goes first.
+    const answer = await fetch(wanted.url, { priority: 'low' });
     const set = answer.ok ? ((await answer.json()) as StyleSet) : null;
     if (set && set.version === wanted.version && typeof set.map === 'string' && Array.isArray(set.styles)) loaded = set;
   } catch {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Avatar, Button, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, List, Space, Spin, Tag } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, LogoutOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -249,7 +249,8 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
                 navigate(`/${p.id}/dashboard`);
               }}
             >
-              <List.Item.Meta avatar={<Avatar>{p.descripcion.slice(0, 1)}</Avatar>} title={p.descripcion} />
+              {/* Drawn like Ant Design's Avatar: its Group pulls Popover and Tooltip into the sessions screen's download. */}
+              <List.Item.Meta avatar={<span className="letter-avatar" aria-hidden>{p.descripcion.slice(0, 1)}</span>} title={p.descripcion} />
               <RightOutlined className="session-chevron" />
             </List.Item>
           )}
@@ -270,9 +271,10 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
       }
     >
       {company && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        // Typography's secondary paragraph, drawn by styles.css (Typography is not worth its weight on this screen).
+        <p className="text-secondary session-company">
           {company.razonsocial} · CUIT {formatCuit(company.cuit)}
-        </Typography.Paragraph>
+        </p>
       )}
       <Input
         allowClear
