@@ -73,5 +73,6 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
     hasTouch: true,
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
+    ...(process.env.BENCH_WEB_SW === 'block' ? { serviceWorkers: 'block' as const } : {}),
   });
 }
