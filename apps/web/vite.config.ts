@@ -200,7 +200,8 @@ function inlineRoutePaths(): PluginOption {
  * four helper functions. Sixth round: Table's virtual body (no table is `virtual`) and its selection column's
  * Checkbox and Radio (one table selects); the Tooltip that Typography, Table's sorter, Segmented, FloatButton and
  * Form.Item's label draw only on request (copy, edit, ellipsis tooltip, sorter tooltip, `tooltip` props); the
- * dropdown menu of Tabs' '…' button (every tab fits); Pagination's page-size Select (no list shows one); and the
+ * dropdown menu of Tabs' '…' button (every tab fits); Pagination's page-size Select (no list shows one); List's
+ * Pagination (no List has pages; eleventh round: List is in the shell's chunk since the sessions screen's layer); and the
  * form library, which Ant Design's form context imported for its FormProvider alone (into the shell) and
  * Radio.Group for a two-line helper. Only the import from that one file is redirected; the screens look and behave
  * the same, and a screen that starts using the feature gets it, a moment later.
@@ -217,6 +218,7 @@ const LAZY_ANTD_PARTS = [
   { importer: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/, source: '@rc-component/form', module: 'src/lib/antd/form-provider.ts' },
   { importer: /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', module: 'src/lib/antd/radio-name-path.ts' },
   { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select', module: 'src/lib/antd/pagination-select.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]list[\\/]index\.js$/, source: '../pagination', module: 'src/lib/antd/list-pagination.tsx' },
   { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/dropdown', module: 'src/lib/antd/tabs-more-dropdown.tsx' },
   { importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]OperationNode\.js$/, source: '@rc-component/menu', module: 'src/lib/antd/tabs-more-menu.tsx' },
   { importer: /[\\/]@rc-component[\\/]select[\\/]es[\\/]Select\.js$/, source: './OptionList', module: 'src/lib/antd/select-option-list.tsx' },
