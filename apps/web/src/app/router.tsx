@@ -56,7 +56,7 @@ function prefetchSessionsOnInput() {
   if (!sessionsPrefetchArmed && !isAuthenticated(sessionStore.get())) {
     sessionsPrefetchArmed = true;
     // At low priority (lib/quiet-prefetch.ts): typed and signed in at once (a password manager, a fast typist), the
-    // sign-in's POST goes before the screen's ≈45 files instead of after them; then the code runs while the user types.
+    // sign-in's POST goes before the screen's files instead of after them; then the code runs while the user types.
     prefetchOn(['input'], () => {
       void whenFirstVisitStyles();
       void prefetchQuietly('sessions').then(() => {
