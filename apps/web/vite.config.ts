@@ -53,6 +53,31 @@ const offlineFiles = new Set<string>();
 /** Modules whose dynamic imports an offline screen needs as much as their static ones (see offlineScreens). */
 const OFFLINE_LAZY_HOSTS = /[\\/]src[\\/]lib[\\/](antd[\\/][^\\/]+|error-result\.tsx)$/;
 
+/**
+ * A chunk's file, then its CSS, then (depth first) what it imports statically and what `follow` names, each once:
+ * files already in `seen` are skipped, and every file walked is added to it. Returns the files walked, in that order.
+ * Used for the precache (offlineScreens) and the low-priority prefetch lists (quietPrefetchList).
+ */
+function staticFiles(chunks: Map<string, OutputChunk>, file: string, seen: Set<string>, follow?: (chunk: OutputChunk) => string[]): string[] {
+  const out: string[] = [];
+  const walk = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    const chunk = chunks.get(f);
+    if (!chunk) return;
+    out.push(f);
+    chunk.viteMetadata?.importedCss.forEach((css) => {
+      if (seen.has(css)) return;
+      seen.add(css);
+      out.push(css);
+    });
+    chunk.imports.forEach(walk);
+    follow?.(chunk).forEach(walk);
+  };
+  walk(file);
+  return out;
+}
+
 /** Collects the build files of OFFLINE_SCREENS and LANDING_SCREENS from the bundle's chunk graph (for shellOnly below). */
 function offlineScreens(): PluginOption {
   return {
@@ -67,24 +92,13 @@ function offlineScreens(): PluginOption {
         chunks.set(item.fileName, item);
         for (const id of item.moduleIds) chunkOf.set(id, item.fileName);
       }
-      const add = (file: string) => {
-        if (offlineFiles.has(file)) return;
-        offlineFiles.add(file);
-        const chunk = chunks.get(file);
-        if (!chunk) return;
-        chunk.imports.forEach(add);
-        chunk.viteMetadata?.importedCss.forEach((css) => offlineFiles.add(css));
-        // The parts of Ant Design that load when first drawn (LAZY_ANTD_PARTS: a select's option list, the date
-        // picker's popup, Pagination's size changer, Tooltip…) and the error page's Result: a field screen draws them
-        // too, so they must be there without signal.
-        for (const id of chunk.moduleIds) {
-          if (!OFFLINE_LAZY_HOSTS.test(id)) continue;
-          for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
-            const part = chunkOf.get(target);
-            if (part) add(part);
-          }
-        }
-      };
+      // A chunk's static closure, plus the parts of Ant Design that load when first drawn (LAZY_ANTD_PARTS: a
+      // select's option list, the date picker's popup, Pagination's size changer, Tooltip…) and the error page's
+      // Result: a field screen draws them too, so they must be there without signal.
+      const add = (file: string) =>
+        staticFiles(chunks, file, offlineFiles, (chunk) =>
+          chunk.moduleIds.filter((id) => OFFLINE_LAZY_HOSTS.test(id)).flatMap((id) => (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []).flatMap((target) => chunkOf.get(target) ?? [])),
+        );
       const wanted = PRECACHED_SCREENS.map((f) => path.join(here, f));
       for (const chunk of chunks.values()) {
         if (chunk.moduleIds.some((id) => wanted.includes(id))) add(chunk.fileName);
@@ -409,32 +423,16 @@ function quietPrefetchList(): PluginOption {
         const chunks = new Map<string, OutputChunk>();
         for (const item of Object.values(ctx.bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
         const listed = new Set<string>();
-        const walk = (file: string, out: string[]) => {
-          if (listed.has(file)) return;
-          listed.add(file);
-          const chunk = chunks.get(file);
-          if (!chunk) return;
-          out.push(file);
-          chunk.viteMetadata?.importedCss.forEach((css) => {
-            if (!listed.has(css)) {
-              listed.add(css);
-              out.push(css);
-            }
-          });
-          chunk.imports.forEach((i) => walk(i, out));
-        };
         // What index.html loads is never listed.
-        for (const chunk of chunks.values()) if (chunk.isEntry) walk(chunk.fileName, []);
+        for (const chunk of chunks.values()) if (chunk.isEntry) staticFiles(chunks, chunk.fileName, listed);
         const groups: Record<string, string[]> = {};
         for (const [name, roots] of Object.entries(QUIET_PREFETCH)) {
-          const out: string[] = [];
-          for (const root of roots) {
+          groups[name] = roots.flatMap((root) => {
             const id = path.join(here, root);
             const chunk = [...chunks.values()].find((c) => c.moduleIds.includes(id));
             if (!chunk) throw new Error(`quiet prefetch ${name}: ${root} is in no chunk`);
-            walk(chunk.fileName, out);
-          }
-          groups[name] = out.map((f) => `${base}${f}`);
+            return staticFiles(chunks, chunk.fileName, listed).map((f) => `${base}${f}`);
+          });
         }
         const json = JSON.stringify(groups).replace(/</g, '\\u003c');
         return html.replace('</head>', `  <script type="application/json" id="portal-quiet-prefetch">${json}</script>\n  </head>`);

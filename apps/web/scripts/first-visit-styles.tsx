@@ -34,7 +34,7 @@ function FirstScreens() {
         dataSource={[1]}
         renderItem={(i) => (
           <List.Item actions={[<Button key="x" type="text" danger />]}>
-            <List.Item.Meta avatar={<span />} title={<Space wrap size={4}><span>{i}</span><Tag color="red">t</Tag><Tag>t</Tag></Space>} description="d" />
+            <List.Item.Meta title={<Space wrap size={4}><span>{i}</span><Tag color="red">t</Tag><Tag>t</Tag></Space>} description="d" />
           </List.Item>
         )}
       />
