@@ -53,10 +53,13 @@ async function newContext(browser: Browser, baseURL: string): Promise<BrowserCon
         if (entry.name && !w.__summary) w.__summary = entry.renderTime || entry.startTime;
       }
     }).observe({ type: 'element', buffered: true });
-    new MutationObserver(() => {
-      if (w.__summary) return;
-      for (const el of document.querySelectorAll('[data-testid="porlet-resumen-cliente"] .ant-statistic-content-value:not([elementtiming])')) el.setAttribute('elementtiming', 'summary');
-    }).observe(document, { childList: true, subtree: true });
+    const marker = new MutationObserver(() => {
+      const figures = document.querySelectorAll('[data-testid="porlet-resumen-cliente"] .ant-statistic-content-value');
+      figures.forEach((el) => el.setAttribute('elementtiming', 'summary'));
+      // Marked before their first paint: nothing more to watch on the page being measured.
+      if (figures.length) marker.disconnect();
+    });
+    marker.observe(document, { childList: true, subtree: true });
     // The journey's clock starts at 'Ingresar' (the event's time, on the page's clock).
     w.__ingresar = 0;
     addEventListener('click', (e) => {
@@ -101,13 +104,15 @@ async function lcpOf(page: Page): Promise<number> {
 /** When the summary was painted: from the navigation's start, or (`fromIngresar`) from the click on 'Ingresar'. */
 async function summaryPainted(page: Page, fromIngresar: boolean): Promise<number> {
   const at = await page
-    .waitForFunction(() => (window as unknown as { __summary: number }).__summary > 0, undefined, { timeout: 5_000 })
-    .then(() =>
-      page.evaluate(() => {
+    .waitForFunction(
+      () => {
         const w = window as unknown as { __summary: number; __ingresar: number };
-        return { summary: w.__summary, ingresar: w.__ingresar };
-      }),
+        return w.__summary > 0 && { summary: w.__summary, ingresar: w.__ingresar };
+      },
+      undefined,
+      { timeout: 5_000 },
     )
+    .then((handle) => handle.jsonValue() as Promise<{ summary: number; ingresar: number }>)
     .catch(() => null);
   if (!at) return Number.NaN;
   return fromIngresar ? (at.ingresar ? at.summary - at.ingresar : Number.NaN) : at.summary;
