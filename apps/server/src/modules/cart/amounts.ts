@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { sql, type RawBuilder } from 'kysely';
 
 /** Families sold at the reduced VAT rate (Ley de IVA art. 28: seeds and fertilisers); everything else 21 %. */
 const REDUCED_VAT_FAMILIES = new Set(['semillas', 'fertilizantes']);
@@ -25,4 +26,24 @@ export function orderAmounts(lines: ReadonlyArray<{ amount: string; family: stri
   const netTotal = net['21'].plus(net['10.5']);
   const vat = withTax ? r2(net['21'].times('0.21')).plus(r2(net['10.5'].times('0.105'))) : new Decimal(0);
   return { net: netTotal.toFixed(2), vat: vat.toFixed(2), total: netTotal.plus(vat).toFixed(2) };
+}
+
+const ACCENTED = 'áàâäéèêëíìîïóòôöúùûüñÁÀÂÄÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑ';
+const PLAIN = 'aaaaeeeeiiiioooouuuunaaaaeeeeiiiioooouuuun';
+
+/**
+ * `orderAmounts(lines).total` of a sales order as SQL, for the figures that add up many orders in the database (the
+ * dashboard's cards and charts): the lines' net per VAT rate plus each rate's VAT rounded to cents (half away from
+ * zero, as decimal.js ROUND_HALF_UP), with the family read as vatRateOf reads it (accents, case and spaces aside;
+ * `lower` alone does not fold accented capitals under the C collation, so they are translated as well).
+ * `order` is the alias of the sales_orders row the subquery is correlated to.
+ */
+export function salesOrderTotalSql(order: string): RawBuilder<string> {
+  const o = sql.ref(order);
+  const family = sql`translate(lower(btrim(f.name)), ${sql.lit(ACCENTED)}, ${sql.lit(PLAIN)})`;
+  const reduced = sql.join([...REDUCED_VAT_FAMILIES].map((f) => sql.lit(f)));
+  return sql<string>`(select coalesce(sum(v.net + round(v.net * v.rate, 2)), 0) from (
+      select case when ${family} in (${reduced}) then 0.105 else 0.21 end as rate, sum(l.amount) as net
+      from sales_order_lines l join products p on p.id = l.product_id left join product_facets f on f.id = p.family_id
+      where l.order_id = ${o}.id and l.company_id = ${o}.company_id group by 1) v)`;
 }

@@ -2,4 +2,4 @@
 export { CartService, addDays } from './service.js';
 export type { CartKind, CartOwner, LineUpsert } from './repository.js';
 export { lineCount, lockCart, priceInfo, updateCart, upsertLines } from './repository.js';
-export { orderAmounts, vatRateOf, type OrderAmounts } from './amounts.js';
+export { orderAmounts, salesOrderTotalSql, vatRateOf, type OrderAmounts } from './amounts.js';

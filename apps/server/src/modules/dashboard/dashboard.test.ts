@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { formatMoney, formatNumber, todayInArgentina, type DashboardResponse, type Porlet } from '@portal/contract';
+import { formatMoney, formatNumber, todayInArgentina, type DashboardResponse, type HistoryResponse, type Porlet, type StatusListResponse } from '@portal/contract';
+import { orderAmounts } from '../cart/index.js';
 import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 
 /** GET /proxy/cgi/etenet_dashboard: every figure is recomputed here from the seeded rows, independently. */
@@ -40,6 +41,25 @@ const cents = (v: string) => {
 };
 const fromCents = (c: number) => (c / 100).toFixed(2);
 
+/** Each order's total with VAT, from its lines, keyed by order id (what the order lists and the history show). */
+async function totalsWithVat(orderIds: number[]): Promise<Map<number, string>> {
+  const lines = orderIds.length
+    ? await ctx.db
+        .selectFrom('sales_order_lines as l')
+        .innerJoin('products as p', 'p.id', 'l.product_id')
+        .leftJoin('product_facets as f', 'f.id', 'p.family_id')
+        .select(['l.order_id', 'l.amount', 'f.name as family'])
+        .where('l.order_id', 'in', orderIds)
+        .execute()
+    : [];
+  return new Map(orderIds.map((id) => [id, orderAmounts(lines.filter((l) => l.order_id === id)).total]));
+}
+/** The orders with `total` replaced by their total with VAT. */
+async function withVat<T extends { id: number; total: string }>(orders: T[]): Promise<T[]> {
+  const totals = await totalsWithVat(orders.map((o) => o.id));
+  return orders.map((o) => ({ ...o, total: totals.get(o.id)! }));
+}
+
 test('is guarded: 401 without or with a forged token, 403 for a foreign company and a foreign entity', async () => {
   await expectGuarded(ctx.app, { method: 'GET', url: URL }, { access: 'entity', token: tokens.productor! });
 });
@@ -75,7 +95,7 @@ describe('customer (profile 1)', () => {
     const overdueItem = summary.items.find((i) => i.id === 'vencido')!;
     assert.equal(overdueItem.valor_con_formato, formatMoney(fromCents(overdue.reduce((s, r) => s + cents(r.amount), 0)), 'ARS'));
 
-    const pending = await ctx.db.selectFrom('sales_orders').select('total').where('entity_id', '=', id).where('status', '=', 'pending').execute();
+    const pending = await withVat(await ctx.db.selectFrom('sales_orders').select(['id', 'total']).where('entity_id', '=', id).where('status', '=', 'pending').execute());
     const pendingItem = summary.items.find((i) => i.id === 'pedidos-pendientes')!;
     assert.equal(pendingItem.valor, pending.length);
     if (pending.length) assert.equal(pendingItem.detalle, formatMoney(fromCents(pending.reduce((s, r) => s + cents(r.total), 0)), 'ARS'));
@@ -163,19 +183,67 @@ describe('customer (profile 1)', () => {
     assert.equal(stockItem.valor_con_formato, `${formatNumber(totalStock, 0)} kg`);
   });
 
-  test('purchases per month cover the last twelve months and equal the confirmed orders of each month', async () => {
+  test('purchases per month cover the last twelve months and equal the orders placed in each month', async () => {
     const d = await dashboard('productor', '1001');
     const chart = find(d, 'compras-mes', 'barras');
     assert.equal(chart.link, 'pedidos/historial');
     assert.equal(chart.serie.length, 12);
     assert.equal(chart.serie.at(-1)!.label, todayInArgentina().slice(0, 7));
     const id = await entityId(1001);
-    const orders = await ctx.db.selectFrom('sales_orders').select(['ordered_on', 'total', 'status']).where('entity_id', '=', id).execute();
+    const orders = await withVat(await ctx.db.selectFrom('sales_orders').select(['id', 'ordered_on', 'total', 'status']).where('entity_id', '=', id).execute());
     for (const bar of chart.serie) {
-      const sum = orders.filter((o) => o.status !== 'pending' && o.ordered_on.startsWith(bar.label)).reduce((s, o) => s + cents(o.total), 0);
+      const sum = orders.filter((o) => o.status !== 'cancelled' && o.ordered_on.startsWith(bar.label)).reduce((s, o) => s + cents(o.total), 0);
       assert.equal(bar.valor_con_formato, formatMoney(fromCents(sum), 'ARS'), bar.label);
     }
     assert.ok(chart.serie.some((b) => b.valor > 0));
+  });
+
+  test("one order, one total: the cards and the chart equal the order lists' and the history's for the same orders", async () => {
+    const headers = bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' });
+    const get = async <T>(query: string): Promise<T> => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/public/proxy/pedidos?${query}`, headers });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json() as T;
+    };
+    const id = await entityId(1001);
+    // A cancelled order is no purchase: neither the chart nor the history it links to counts it.
+    const cancelled = await ctx.db.selectFrom('sales_orders').select(['id', 'status']).where('entity_id', '=', id).where('status', '=', 'applied').orderBy('id').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('sales_orders').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
+    try {
+      const d = await dashboard('productor', '1001');
+      let listed = 0;
+      let count = 0;
+      for (let start = 0; ; start += 100) {
+        const page = await get<StatusListResponse>(`pendientes=true&start=${start}&limit=100`);
+        listed += page.productos.reduce((s, r) => s + Math.round(r.importe_pendiente * 100), 0);
+        count = page.total;
+        if (page.productos.length < 100) break;
+      }
+      const card = find(d, 'resumen-cliente', 'resumen').items.find((i) => i.id === 'pedidos-pendientes')!;
+      assert.ok(count > 0, 'the seed has pending orders');
+      assert.equal(card.valor, count);
+      assert.equal(card.detalle, formatMoney(fromCents(listed), 'ARS'));
+
+      const chart = find(d, 'compras-mes', 'barras');
+      let withOrders = 0;
+      for (const bar of chart.serie) {
+        let sum = 0;
+        let ids: number[] = [];
+        for (let page = 1; ; page++) {
+          const h = await get<HistoryResponse>(`historial=true&mes=${bar.label}&limit=100&page=${page}&start=${(page - 1) * 100}`);
+          sum += h.productos.reduce((s, o) => s + Math.round(o.total * 100), 0);
+          ids = ids.concat(h.productos.map((o) => o.id));
+          if (h.productos.length < 100) break;
+        }
+        assert.equal(ids.includes(cancelled.id), false, 'the history leaves the cancelled order out');
+        assert.equal(Math.round(bar.valor * 100), sum, bar.label);
+        assert.equal(bar.valor_con_formato, formatMoney(fromCents(sum), 'ARS'), bar.label);
+        if (sum > 0) withOrders++;
+      }
+      assert.ok(withOrders > 1, 'several months have orders');
+    } finally {
+      await ctx.db.updateTable('sales_orders').set({ status: cancelled.status }).where('id', '=', cancelled.id).execute();
+    }
   });
 
   test('deliveries per grain sum the romaneos of the last twelve months and link to the grain page', async () => {
@@ -220,9 +288,11 @@ describe('customer (profile 1)', () => {
 
 describe('seller and zone manager (profiles 2 and 3)', () => {
   const ordersOfSellers = async (codes: number[]) =>
-    sql<{ status: string; total: string; ordered_on: string; entity_id: number }>`
-      select o.status, o.total, o.ordered_on, o.entity_id from sales_orders o join sellers s on s.id = o.seller_id
-      join companies c on c.id = o.company_id where c.cuit = ${LA_PAMPA} and s.code = any(${codes})`.execute(ctx.db).then((r) => r.rows);
+    withVat(
+      await sql<{ id: number; status: string; total: string; ordered_on: string; entity_id: number }>`
+        select o.id, o.status, o.total, o.ordered_on, o.entity_id from sales_orders o join sellers s on s.id = o.seller_id
+        join companies c on c.id = o.company_id where c.cuit = ${LA_PAMPA} and s.code = any(${codes})`.execute(ctx.db).then((r) => r.rows),
+    );
 
   test("a seller sees their own customers' sales of the month and pending orders", async () => {
     const d = await dashboard('vendedor', '1', '?perfil=2');
@@ -232,7 +302,9 @@ describe('seller and zone manager (profiles 2 and 3)', () => {
     const summary = find(d, 'resumen-ventas', 'resumen');
     assert.equal(summary.items.find((i) => i.id === 'ventas-mes')!.valor_con_formato, formatMoney(fromCents(monthTotal), 'ARS'));
     const pending = orders.filter((o) => o.status === 'pending');
-    assert.equal(summary.items.find((i) => i.id === 'pedidos-pendientes')!.valor, pending.length);
+    const pendingItem = summary.items.find((i) => i.id === 'pedidos-pendientes')!;
+    assert.equal(pendingItem.valor, pending.length);
+    assert.equal(pendingItem.detalle, formatMoney(fromCents(pending.reduce((s, o) => s + cents(o.total), 0)), 'ARS'));
     const table = find(d, 'pedidos-pendientes-clientes', 'tabla');
     assert.equal(table.filas.length, Math.min(8, pending.length));
     const top = find(d, 'principales-clientes', 'barras');

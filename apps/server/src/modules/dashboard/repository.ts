@@ -1,10 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { compiledFor } from '../../db/compile-once.js';
+import { salesOrderTotalSql } from '../cart/index.js';
+
+/** An order's total, VAT included, as its lists, history, PDF and messages show it (never `sales_orders.total`, the net). */
+const orderTotal = salesOrderTotalSql('o');
 
 /**
  * The dashboard's SQL. Every function takes the company; customer figures take the entity, staff figures a
- * list of seller ids (null: the whole company). Sums stay numeric in SQL and leave as decimal strings.
+ * list of seller ids (null: the whole company). Sums stay numeric in SQL and leave as decimal strings. Every amount of
+ * an order is its total with VAT (`orderTotal`), the one the order lists and the history show for the same order.
  */
 
 export function dashboardItems(db: DB, companyId: number, profileId: number) {
@@ -28,7 +33,7 @@ export type CustomerFigures = {
   pending: { count: number; total: string } | null;
   /** Per grain and harvest: the seven columns of the position. */
   grain: GrainPositionSums[] | null;
-  /** Confirmed purchases (approved or invoiced) per month since `from`. */
+  /** Purchases per month since `from`: every order placed but cancelled ones, as the month's history lists them. */
   perMonth: Array<{ month: string; total: string }> | null;
   /** Kilos delivered (romaneos) per grain since `from`. */
   deliveries: Array<{ grain: string; name: string; kilos: string }> | null;
@@ -93,11 +98,11 @@ function customerFiguresSql(
     ${parts.summary ? list(sql`select currency, sum(total)::text as total from statement_checkpoints where ${movements} and basis = 'c' group by currency`, sql`x.currency`) : none} as balances,
     ${parts.summary ? list(sql`select currency, sum(amount)::text as total, count(*)::int as documents from account_movements
         where ${movements} and amount > 0 and settled = false and due_date < ${today} group by currency`, sql`x.currency`) : none} as overdue,
-    ${parts.summary ? sql`(select json_build_object('count', count(*)::int, 'total', coalesce(sum(o.total), 0)::text) from sales_orders o where ${orders} and o.status = 'pending')` : none} as pending,
+    ${parts.summary ? sql`(select json_build_object('count', count(*)::int, 'total', coalesce(sum(${orderTotal}), 0)::text) from sales_orders o where ${orders} and o.status = 'pending')` : none} as pending,
     ${parts.summary || parts.grain ? list(sql`select ${grainName} as descer, gm.grain as cereal, gm.harvest as cosecha, ${sql.join([1, 2, 3, 4, 5, 6, 7].map(k))}
         from grain_movements gm where ${grains} group by gm.grain, gm.harvest`, sql`x.cosecha desc, x.descer`) : none} as grain,
-    ${parts.charts ? list(sql`select to_char(o.ordered_on, 'YYYY-MM') as month, sum(o.total)::text as total from sales_orders o
-        where ${orders} and o.status in ('approved', 'applied') and o.ordered_on >= ${from} group by to_char(o.ordered_on, 'YYYY-MM')`, sql`x.month`) : none} as "perMonth",
+    ${parts.charts ? list(sql`select to_char(o.ordered_on, 'YYYY-MM') as month, sum(${orderTotal})::text as total from sales_orders o
+        where ${orders} and o.status <> 'cancelled' and o.ordered_on >= ${from} group by to_char(o.ordered_on, 'YYYY-MM')`, sql`x.month`) : none} as "perMonth",
     ${parts.charts ? list(sql`select gm.grain, ${grainName} as name, sum(gm.kilos)::text as kilos from grain_movements gm
         where ${grains} and gm.kind = 1 and gm.date >= ${from} group by gm.grain`, sql`x.name`) : none} as deliveries`;
   return { compile: () => statement.compile(db) };
@@ -115,7 +120,7 @@ function orderScope(db: DB, companyId: number, scope: OrderScope) {
 
 export function ordersSummary(db: DB, companyId: number, scope: OrderScope, status: 'pending' | 'approved') {
   return orderScope(db, companyId, scope)
-    .select([sql<number>`count(*)::int`.as('count'), sql<string>`coalesce(sum(o.total), 0)`.as('total')])
+    .select([sql<number>`count(*)::int`.as('count'), sql<string>`coalesce(sum(${orderTotal}), 0)`.as('total')])
     .where('o.status', '=', status)
     .executeTakeFirstOrThrow();
 }
@@ -123,7 +128,7 @@ export function ordersSummary(db: DB, companyId: number, scope: OrderScope, stat
 /** Confirmed purchases (approved or invoiced) per month since `from`. */
 export function ordersPerMonth(db: DB, companyId: number, scope: OrderScope, from: string) {
   return orderScope(db, companyId, scope)
-    .select([sql<string>`to_char(o.ordered_on, 'YYYY-MM')`.as('month'), sql<string>`sum(o.total)`.as('total')])
+    .select([sql<string>`to_char(o.ordered_on, 'YYYY-MM')`.as('month'), sql<string>`sum(${orderTotal})`.as('total')])
     .where('o.status', 'in', ['approved', 'applied'])
     .where('o.ordered_on', '>=', from)
     .groupBy(sql`to_char(o.ordered_on, 'YYYY-MM')`)
@@ -132,7 +137,7 @@ export function ordersPerMonth(db: DB, companyId: number, scope: OrderScope, fro
 
 export function salesSince(db: DB, companyId: number, scope: OrderScope, from: string) {
   return orderScope(db, companyId, scope)
-    .select([sql<string>`coalesce(sum(o.total), 0)`.as('total'), sql<number>`count(distinct o.entity_id)::int`.as('customers')])
+    .select([sql<string>`coalesce(sum(${orderTotal}), 0)`.as('total'), sql<number>`count(distinct o.entity_id)::int`.as('customers')])
     .where('o.status', 'in', ['approved', 'applied'])
     .where('o.ordered_on', '>=', from)
     .executeTakeFirstOrThrow();
@@ -141,11 +146,11 @@ export function salesSince(db: DB, companyId: number, scope: OrderScope, from: s
 export function topCustomers(db: DB, companyId: number, scope: OrderScope, from: string, limit: number) {
   return orderScope(db, companyId, scope)
     .innerJoin('entities as e', 'e.id', 'o.entity_id')
-    .select(['e.code', 'e.name', sql<string>`sum(o.total)`.as('total')])
+    .select(['e.code', 'e.name', sql<string>`sum(${orderTotal})`.as('total')])
     .where('o.status', 'in', ['approved', 'applied'])
     .where('o.ordered_on', '>=', from)
     .groupBy(['e.code', 'e.name'])
-    .orderBy(sql`sum(o.total)`, 'desc')
+    .orderBy('total', 'desc')
     .orderBy('e.code')
     .limit(limit)
     .execute();
@@ -154,18 +159,18 @@ export function topCustomers(db: DB, companyId: number, scope: OrderScope, from:
 export function salesPerSeller(db: DB, companyId: number, scope: OrderScope, from: string) {
   return orderScope(db, companyId, scope)
     .innerJoin('sellers as s', 's.id', 'o.seller_id')
-    .select(['s.code', 's.name', sql<string>`sum(o.total)`.as('total')])
+    .select(['s.code', 's.name', sql<string>`sum(${orderTotal})`.as('total')])
     .where('o.status', 'in', ['approved', 'applied'])
     .where('o.ordered_on', '>=', from)
     .groupBy(['s.code', 's.name'])
-    .orderBy(sql`sum(o.total)`, 'desc')
+    .orderBy('total', 'desc')
     .execute();
 }
 
 export function latestPending(db: DB, companyId: number, scope: OrderScope, limit: number) {
   return orderScope(db, companyId, scope)
     .innerJoin('entities as e', 'e.id', 'o.entity_id')
-    .select(['o.number', 'o.ordered_on', 'o.total', 'e.name'])
+    .select(['o.number', 'o.ordered_on', orderTotal.as('total'), 'e.name'])
     .where('o.status', '=', 'pending')
     .orderBy('o.ordered_on', 'desc')
     .orderBy('o.number', 'desc')

@@ -151,6 +151,7 @@ export type HistoryRow = {
   total: string;
 };
 
+/** The orders the entity placed (a cancelled one is no purchase), newest first; `month` narrows to one month. */
 export async function history(db: DB, companyId: number, entityId: number, month: string | undefined, start: number, limit: number) {
   const monthWhere = month ? sql`and o.ordered_on >= ${`${month}-01`}::date and o.ordered_on < (${`${month}-01`}::date + interval '1 month')` : sql``;
   const [rows, count] = await Promise.all([
@@ -159,9 +160,9 @@ export async function history(db: DB, companyId: number, entityId: number, month
       from sales_orders o
       left join order_origins og on og.id = o.origin_id and og.company_id = o.company_id
       left join delivery_destinations d on d.id = o.destination_id and d.company_id = o.company_id
-      where o.company_id = ${companyId} and o.entity_id = ${entityId} ${monthWhere}
+      where o.company_id = ${companyId} and o.entity_id = ${entityId} and o.status <> 'cancelled' ${monthWhere}
       order by o.ordered_on desc, o.id desc limit ${limit} offset ${start}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from sales_orders o where o.company_id = ${companyId} and o.entity_id = ${entityId} ${monthWhere}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from sales_orders o where o.company_id = ${companyId} and o.entity_id = ${entityId} and o.status <> 'cancelled' ${monthWhere}`.execute(db),
   ]);
   return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
 }
