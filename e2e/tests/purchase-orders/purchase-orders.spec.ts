@@ -17,7 +17,8 @@ test('a purchase order is built from the catalogue and confirmed exactly once un
     const cart = await api.call<PurchaseCart>('GET', '/proxy/ordenescompra', { params: { type: 'carrito' } });
     if (cart.carrito.productos.length > 0) await api.call('DELETE', '/proxy/ordenescompra', { data: { ocompra_id: cart.carrito.id } });
     // A retry starts from the conditions a first attempt left behind; picking a value the cart holds sends no change.
-    for (const data of [{ cpago: null }, { conimpuesto: false }, { fecha_entrega: null }]) {
+    // Taxes start on, and the test turns them off: the totals then say they carry none.
+    for (const data of [{ cpago: null }, { conimpuesto: true }, { fecha_entrega: null }]) {
       await api.call('PUT', `/proxy/ordenescompra/${cart.carrito.id}`, { params: { type: 'condiciones' }, data });
     }
     const before = await api.call<{ total: number }>('GET', '/proxy/ordenescompra', { params: { pendientes: true, start: 0, limit: 5 } });
@@ -48,6 +49,9 @@ test('a purchase order is built from the catalogue and confirmed exactly once un
     await page.getByTestId('cart-button-purchase').getByRole('button').click();
     const drawer = page.locator('.cart-drawer');
     await expect(drawer.getByText('Detalle de los productos')).toBeVisible();
+    // With taxes: net, VAT and the total with VAT.
+    await expect(drawer.getByTestId('cart-vat')).toBeVisible();
+    await expect(drawer.getByTestId('cart-total').locator('xpath=..')).toContainText('Total (IVA incluido)');
     await drawer.getByRole('button', { name: 'Siguiente' }).click();
     const conditions = drawer.getByTestId('cart-conditions');
     // The payment condition is required.
@@ -72,17 +76,24 @@ test('a purchase order is built from the catalogue and confirmed exactly once un
     await drawer.getByRole('button', { name: 'Siguiente' }).click();
     const summary = drawer.getByTestId('cart-summary');
     await expect(summary).toContainText('Cuenta corriente 30 días');
+    // 'Con impuestos: No': no VAT line, and the total says it carries no taxes.
+    await expect(summary).toContainText('Con impuestos');
+    await expect(drawer.getByTestId('cart-summary-vat')).toHaveCount(0);
+    await expect(summary).toContainText('Total (sin impuestos)');
+    await expect(summary).not.toContainText('IVA incluido');
 
     const confirms: string[] = [];
     page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith('/api/public/proxy/ordenescompra') && confirms.push(r.postData() ?? ''));
     await drawer.getByTestId('cart-confirm').dblclick();
     const dialog = page.getByRole('dialog').filter({ hasText: '¿Desea confirmar la orden de compra' });
     await expect(dialog).toHaveCount(1);
+    await expect(dialog).toContainText('(sin impuestos)?');
     await dialog.getByRole('button', { name: 'Confirmar' }).dblclick();
     // The first notice that shows is the answer: a refusal fails here with its own words.
     const notice = page.locator('.ant-notification-notice').filter({ hasText: /Orden de compra (realizada|no realizada)/ }).first();
     await expect(notice).toBeVisible({ timeout: 20_000 });
     expect(await notice.innerText()).toContain('Orden de compra realizada');
+    expect(await notice.innerText()).toContain('Total (sin impuestos)');
     await expect(drawer).toBeHidden();
     // No redirect: still on the purchase-order screen.
     await expect(page).toHaveURL(/#\/1\/ordenescompra/);

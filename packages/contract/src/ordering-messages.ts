@@ -73,6 +73,9 @@ export const orderingMsg = {
   importeNeto: 'Neto (sin IVA)',
   importeIva: 'IVA',
   importeTotal: 'Total (IVA incluido)',
+  /** A purchase order placed 'Con impuestos: No': its total carries no tax at all. */
+  importeTotalSinImpuestos: 'Total (sin impuestos)',
+  sinImpuestos: 'sin impuestos',
   ivaIncluido: 'IVA incluido',
   precioSinIva: 'Precio (sin IVA)',
   fechaEntregaTitulo: 'Fecha de entrega',

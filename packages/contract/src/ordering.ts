@@ -460,7 +460,7 @@ export const confirmResponse = z.object({
   id: z.number().int(),
   numero: z.number().int(),
   numero_con_formato: z.string(),
-  /** VAT included, the amount the PDF and the WhatsApp text print; neto and iva as in the cart. */
+  /** VAT included (none on a purchase order without taxes), the amount the PDF and the WhatsApp text print; neto and iva as in the cart. */
   total: z.number(),
   total_con_formato: z.string(),
   neto: z.number(),

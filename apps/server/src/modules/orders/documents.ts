@@ -121,9 +121,12 @@ async function renderSalesOrder(db: DB, order: repo.SalesOrderRow): Promise<{ fi
   return { file, name: `pedido-${order.number}.pdf` };
 }
 
-/** 'Pedido N° 00001-00014906 de {empresa} (21-11-2026, total con IVA $ 255.714,50): {url}' — the PDF's number and 'Importe total'. */
-function shareText(what: string, number: string, company: string, date: string, total: string, url: string): string {
-  return `${what} N° ${number} de ${company} (${formatDate(date)}, total con IVA $ ${formatNumber(total)}): ${url}`;
+/**
+ * 'Pedido N° 00001-00014906 de {empresa} (21-11-2026, total con IVA $ 255.714,50): {url}' — the PDF's number and
+ * 'Importe total'; a purchase order placed without taxes says 'total sin impuestos', which is what its total is.
+ */
+function shareText(what: string, number: string, company: string, date: string, total: string, url: string, withTax = true): string {
+  return `${what} N° ${number} de ${company} (${formatDate(date)}, total ${withTax ? 'con IVA' : 'sin impuestos'} $ ${formatNumber(total)}): ${url}`;
 }
 
 /**
@@ -197,7 +200,7 @@ export class OrderDocuments {
     const url = `${this.opts.publicUrl}${path}`;
     const vence = new Date(Date.now() + SHARE_TTL_SECONDS * 1000).toISOString();
     const a = (await amountsOf(this.db, 'purchase', companyId, [order])).get(order.id)!;
-    const texto = shareText(orderingMsg.textoCompartirOrden, voucherNumberText(order.series, order.number), tenant.company.name, order.ordered_on, a.total, url);
+    const texto = shareText(orderingMsg.textoCompartirOrden, voucherNumberText(order.series, order.number), tenant.company.name, order.ordered_on, a.total, url, order.with_tax);
     return { success: true as const, url, texto, vence };
   }
 }

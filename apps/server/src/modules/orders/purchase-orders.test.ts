@@ -41,7 +41,7 @@ async function call<T>(method: 'GET' | 'PUT', url: string, payload?: unknown, he
 }
 
 /** A new purchase order of Juan Pérez through the real cart, with payment condition, taxes, delivery date and detail. */
-async function newPurchaseOrder() {
+async function newPurchaseOrder(withTax = true) {
   const cart = (await call<PurchaseCartResponse>('GET', `${OC}?type=carrito`)).carrito;
   const product = (await call<CatalogResponse>('GET', `${OC}?limit=12`)).productos[0]!;
   // The earliest delivery date depends on the lines: read it once they are in.
@@ -49,7 +49,7 @@ async function newPurchaseOrder() {
   const cpago = (await call<{ items: Array<{ id: number; despago: string }> }>('GET', `${OC}?type=cpagos`)).items[0]!;
   const url = `${OC}/${cart.id}?type=condiciones`;
   await call('PUT', url, { cpago: cpago.id });
-  await call('PUT', url, { conimpuesto: true });
+  await call('PUT', url, { conimpuesto: withTax });
   await call('PUT', url, { fecha_entrega: cartRes.fecha_minima_entrega });
   await call('PUT', url, { detalle: 'Campaña fina lote 7' });
   const order = await call<ConfirmResponse>('PUT', OC, { pedidoid: cart.id });
@@ -74,6 +74,18 @@ describe('purchase order PDF and share link', () => {
     // The rows of the list carry the id the PDF takes.
     const pending = await call<StatusListResponse>('GET', `${OC}?pendientes=true`);
     assert.ok(pending.productos.some((r) => r.id === order.id && r.numero === order.numero));
+  });
+
+  test("the share text says what the total is: 'total con IVA', or 'total sin impuestos' for an order without taxes", async () => {
+    const taxed = await newPurchaseOrder(true);
+    const plain = await newPurchaseOrder(false);
+    assert.equal(plain.order.iva, 0);
+    assert.equal(plain.order.total_con_formato, plain.order.neto_con_formato);
+    const withTax = await call<ShareResponse>('GET', `${OC}/${taxed.order.id}/compartir`);
+    assert.ok(withTax.texto.includes(`, total con IVA $ ${taxed.order.total_con_formato}): `), withTax.texto);
+    const without = await call<ShareResponse>('GET', `${OC}/${plain.order.id}/compartir`);
+    assert.ok(without.texto.includes(`, total sin impuestos $ ${plain.order.total_con_formato}): `), without.texto);
+    assert.doesNotMatch(without.texto, /IVA/);
   });
 
   test('another entity, another company and an unknown id are refused; without a token 401', async () => {

@@ -13,7 +13,7 @@ import { useSetCondition, type ConditionBody } from '../api/set-condition';
 import { useSetPrice } from '../api/set-price';
 import { useConfirmCart } from '../api/confirm-cart';
 import { deliveryDateTooEarly } from '../api/add-to-cart';
-import { cartView, type CartLineView } from './cart-lines';
+import { cartView, totalLabel, type CartLineView } from './cart-lines';
 import { LinesStep } from './lines-step';
 import { ConditionsStep } from './conditions-step';
 import { SummaryStep } from './summary-step';
@@ -115,7 +115,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
         notify.error(kind === 'sales' ? orderingMsg.error : orderingMsg.ordenNoRealizada, r.msg);
         return;
       }
-      notify.success(kind === 'sales' ? orderingMsg.pedidoRealizado : orderingMsg.ordenRealizada, `Número ${r.numero_con_formato} · ${orderingMsg.importeTotal} ${view?.simbolo ?? '$'} ${r.total_con_formato}`);
+      notify.success(kind === 'sales' ? orderingMsg.pedidoRealizado : orderingMsg.ordenRealizada, `Número ${r.numero_con_formato} · ${view ? totalLabel(view) : orderingMsg.importeTotal} ${view?.simbolo ?? '$'} ${r.total_con_formato}`);
       finish();
     } catch (e) {
       // A refusal with its reason (400/403/404/409: { success: false, msg }) is the "success false" of the spec;
@@ -137,7 +137,7 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
     const cartId = view.id;
     modal.confirm({
       title: kind === 'sales' ? 'Confirmar pedido' : 'Confirmar orden de compra',
-      content: `${kind === 'sales' ? '¿Desea confirmar el pedido' : '¿Desea confirmar la orden de compra'} por ${view.simbolo} ${view.totalTxt} (IVA incluido)?`,
+      content: `${kind === 'sales' ? '¿Desea confirmar el pedido' : '¿Desea confirmar la orden de compra'} por ${view.simbolo} ${view.totalTxt} (${view.conImpuestos ? orderingMsg.ivaIncluido : orderingMsg.sinImpuestos})?`,
       okText: 'Confirmar',
       cancelText: 'Cancelar',
       // onOk returns the call: the dialog keeps its button loading until the answer, so a second click does nothing.

@@ -1,4 +1,4 @@
-import type { PurchaseCartResponse, SalesCartResponse } from '@portal/contract';
+import { orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 
 /** One cart line as the drawer shows it, whichever cart it comes from. */
 export type CartLineView = {
@@ -33,6 +33,8 @@ export type CartView = {
   totalTxt: string;
   netoTxt: string;
   ivaTxt: string;
+  /** False for a purchase order placed 'Con impuestos: No': its total is the net, and says so. */
+  conImpuestos: boolean;
   simbolo: string;
   fechaMinima: string;
   /** The chosen delivery date, YYYY-MM-DD or null. */
@@ -74,6 +76,7 @@ export function cartView(answer: { kind: 'sales'; cart: SalesCartResponse } | { 
     totalTxt: c.importes.importe_total_con_formato,
     netoTxt: c.importes.importe_neto_con_formato,
     ivaTxt: c.importes.importe_iva_con_formato,
+    conImpuestos: answer.kind === 'sales' || answer.cart.carrito.conimpuesto,
     fechaMinima: a.fecha_minima_entrega,
     fechaEntrega: c.fecha_entrega,
     lines: lines.map(([l, own]) => ({
@@ -91,4 +94,9 @@ export function cartView(answer: { kind: 'sales'; cart: SalesCartResponse } | { 
       image: l.url[0],
     })),
   };
+}
+
+/** The label of the cart's total: VAT included, or no taxes at all for a purchase order without them. */
+export function totalLabel(view: Pick<CartView, 'conImpuestos'>): string {
+  return view.conImpuestos ? orderingMsg.importeTotal : orderingMsg.importeTotalSinImpuestos;
 }

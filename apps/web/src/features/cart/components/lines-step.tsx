@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons
 import { orderingMsg, type SalesCartResponse } from '@portal/contract';
 import { useSession } from '../../../lib/session-store';
 import { ProductImage } from '../../../lib/product-image';
-import type { CartLineView, CartView } from './cart-lines';
+import { totalLabel, type CartLineView, type CartView } from './cart-lines';
 import { useFeedback } from '../../../lib/feedback';
 
 type LinesStepProps = {
@@ -117,16 +117,20 @@ export function LinesStep({ view, sales, busy, onRemove, onRemoveAll, onEditPric
           </div>
         </div>
       ))}
-      <div className="cart-total cart-total-part">
-        <span>{orderingMsg.importeNeto}</span>
-        <span data-testid="cart-net">{money(view.netoTxt)}</span>
-      </div>
-      <div className="cart-total cart-total-part">
-        <span>{orderingMsg.importeIva}</span>
-        <span data-testid="cart-vat">{money(view.ivaTxt)}</span>
-      </div>
+      {view.conImpuestos && (
+        <>
+          <div className="cart-total cart-total-part">
+            <span>{orderingMsg.importeNeto}</span>
+            <span data-testid="cart-net">{money(view.netoTxt)}</span>
+          </div>
+          <div className="cart-total cart-total-part">
+            <span>{orderingMsg.importeIva}</span>
+            <span data-testid="cart-vat">{money(view.ivaTxt)}</span>
+          </div>
+        </>
+      )}
       <div className="cart-total">
-        <span>{orderingMsg.importeTotal}</span>
+        <span>{totalLabel(view)}</span>
         <strong data-testid="cart-total">{money(view.totalTxt)}</strong>
       </div>
       <Button danger block icon={<DeleteOutlined />} disabled={busy} onClick={handleRemoveAll}>

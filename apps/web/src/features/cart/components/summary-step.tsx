@@ -1,7 +1,7 @@
 import { Descriptions, Table, type DescriptionsProps } from 'antd';
 import { formatDate, orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
 import { useLookup } from '../api/get-lookups';
-import type { CartView } from './cart-lines';
+import { totalLabel, type CartView } from './cart-lines';
 
 type SummaryStepProps = { view: CartView } & ({ kind: 'sales'; answer: SalesCartResponse } | { kind: 'purchase'; answer: PurchaseCartResponse });
 
@@ -37,9 +37,14 @@ export function SummaryStep(props: SummaryStepProps) {
       : [];
   const items: DescriptionsProps['items'] = [
     ...rows.map((r) => ({ key: r.label, label: r.label, children: r.value ?? '—' })),
-    { key: 'neto', label: orderingMsg.importeNeto, children: <span data-testid="cart-summary-net">{money(view.netoTxt)}</span> },
-    { key: 'iva', label: orderingMsg.importeIva, children: <span data-testid="cart-summary-vat">{money(view.ivaTxt)}</span> },
-    { key: 'total', label: orderingMsg.importeTotal, children: <strong data-testid="cart-summary-total">{money(view.totalTxt)}</strong> },
+    // Without taxes there is no net/VAT split to show: the total is all there is, labelled as such.
+    ...(view.conImpuestos
+      ? [
+          { key: 'neto', label: orderingMsg.importeNeto, children: <span data-testid="cart-summary-net">{money(view.netoTxt)}</span> },
+          { key: 'iva', label: orderingMsg.importeIva, children: <span data-testid="cart-summary-vat">{money(view.ivaTxt)}</span> },
+        ]
+      : []),
+    { key: 'total', label: totalLabel(view), children: <strong data-testid="cart-summary-total">{money(view.totalTxt)}</strong> },
   ];
 
   return (
