@@ -8,9 +8,8 @@ const LIST = '/api/public/proxy/cgi/etenet_cabcbte?';
 const RANGE_TEXT = 'La diferencia en el rango de fechas no puede ser mayor a 30 dias';
 
 /**
- * Issue 17 item 3: the fiscal screen left open past midnight. The opening range (first day of the month six months
- * back → today) is the only range over 30 days the server accepts, and only with today's end; a screen that kept
- * yesterday's range got the 30-day refusal on 'Mostrar más movimientos' and on the exports.
+ * The fiscal screen left open past midnight must move on to the new day's opening range (first day of the month six
+ * months back → today) by itself, for its list, 'Mostrar más movimientos' and the exports.
  *
  * The browser's clock (Playwright's clock) starts a minute and a half before today's midnight in Buenos Aires, so the
  * screen opens "yesterday"; the server's clock is the real one. Until the browser passes midnight, its list calls

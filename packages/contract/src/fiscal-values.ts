@@ -83,14 +83,22 @@ export function oneYearBefore(today: string = todayInArgentina()): string {
 export type RangeInput = { fechadesde: string; fechahasta: string };
 
 /**
- * The search drawer's rules (ordering.md §5): from ≤ to; from within the last year; at most 30 days, except the
- * screen's opening range (first day of the month six months back → today), which is always accepted.
+ * An opening range (defaultFiscalRange) of some day: the first day of the month six months before its end. The day is
+ * the browser's: a device whose date is a day (or more) off the server's opens the screen with its own day's range,
+ * which must still be accepted.
+ */
+export function isOpeningRange(v: RangeInput): boolean {
+  return v.fechadesde === defaultFiscalFrom(v.fechahasta);
+}
+
+/**
+ * The search drawer's rules (ordering.md §5): from ≤ to; from within the last year; at most 30 days, except an
+ * opening range (first day of the month six months back → its end), which is always accepted whatever the day it
+ * ends on, so the screen opens on a device whose clock differs from the server's.
  */
 export function checkFiscalRange(v: RangeInput, today: string = todayInArgentina()): string | null {
   if (v.fechadesde > v.fechahasta) return fiscalMsg.fechasInvertidas;
   if (v.fechadesde < oneYearBefore(today)) return fiscalMsg.desdeUltimoAnio;
-  const def = defaultFiscalRange(today);
-  const isDefault = v.fechadesde === def.fechadesde && v.fechahasta === def.fechahasta;
-  if (!isDefault && daysBetween(v.fechadesde, v.fechahasta) > FISCAL_MAX_RANGE_DAYS) return fiscalMsg.rangoMaximo;
+  if (!isOpeningRange(v) && daysBetween(v.fechadesde, v.fechahasta) > FISCAL_MAX_RANGE_DAYS) return fiscalMsg.rangoMaximo;
   return null;
 }

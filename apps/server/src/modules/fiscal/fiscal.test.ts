@@ -358,9 +358,14 @@ describe('validation and the date range', () => {
     assert.equal(DEFAULT.fechadesde, `${DEFAULT.fechadesde.slice(0, 8)}01`);
     const res = await list(DEFAULT);
     assert.equal(res.statusCode, 200, res.body);
-    // Only exactly that range: another end, or another start, over 30 days is refused.
-    expectRefused(await list({ fechadesde: DEFAULT.fechadesde, fechahasta: addDays(TODAY, -1) }), 400, fiscalMsg.rangoMaximo);
+    // A device whose date is a day behind or ahead of the server's opens with its own day's range: accepted.
+    for (const day of [addDays(TODAY, -1), addDays(TODAY, 1)]) {
+      const res = await list(defaultFiscalRange(day));
+      assert.equal(res.statusCode, 200, `${day}: ${res.body}`);
+    }
+    // Another start over 30 days is refused.
     expectRefused(await list({ fechadesde: addDays(DEFAULT.fechadesde, 1), fechahasta: TODAY }), 400, fiscalMsg.rangoMaximo);
+    expectRefused(await list({ fechadesde: addDays(DEFAULT.fechadesde, -1), fechahasta: TODAY }), 400, fiscalMsg.rangoMaximo);
   });
 });
 
