@@ -68,6 +68,11 @@ export const msg = {
   actuaComoSoloAdmin: 'Sólo un administrador puede actuar como otra entidad.',
   perfilSinAcceso: 'No tiene asignado el perfil indicado.',
   demasiadosIntentos: 'Demasiados intentos. Espere unos minutos y vuelva a intentar.',
+  /** A 429 whose wait (Retry-After) is under a minute names it; a longer one keeps 'unos minutos'. */
+  demasiadosIntentosEspera: (seconds: number) =>
+    seconds >= 60
+      ? 'Demasiados intentos. Espere unos minutos y vuelva a intentar.'
+      : `Demasiados intentos. Espere ${Math.max(1, Math.ceil(seconds))} ${Math.max(1, Math.ceil(seconds)) === 1 ? 'segundo' : 'segundos'} y vuelva a intentar.`,
   smsEsperar: (hora: string) => `Ya enviamos varios códigos a este celular. Podrá pedir otro a partir de las ${hora}.`,
   errorInterno: 'Se produjo un error inesperado. Intente nuevamente más tarde.',
   noEncontrado: 'El recurso solicitado no existe.',

@@ -60,7 +60,9 @@ export class LoginThrottle {
       returning failures`.execute(this.db);
     if (reserved.rows.length > 0) return;
     const row = await this.db.selectFrom('login_throttles').select(sql<number>`ceil(extract(epoch from blocked_until - now()))::int`.as('wait')).where('key', '=', key).executeTakeFirst();
-    throw new HttpError(429, msg.demasiadosIntentos, undefined, { 'retry-after': String(Math.max(1, row?.wait ?? 1)) });
+    const wait = Math.max(1, row?.wait ?? 1);
+    // The text says the same wait as Retry-After: 'Espere 2 segundos', not 'unos minutos', for the first delays.
+    throw new HttpError(429, msg.demasiadosIntentosEspera(wait), undefined, { 'retry-after': String(wait) });
   }
 
   /** Gives back a reservation that was not a failure (a successful login, or an attempt refused by another counter). */

@@ -360,6 +360,21 @@ describe('rate limits', () => {
     assert.equal(Number(r.numUpdatedRows), 1, `${key} is not delayed`);
   };
 
+  test("a short wait is named in seconds, as Retry-After says it, not 'unos minutos'", async () => {
+    for (let i = 1; i <= 6; i++) await password('autorizador', `mala${i}`);
+    const key = `account:user:${await userId('autorizador')}`;
+    // A wait of seconds, long enough not to run out on a loaded machine before the next attempt.
+    await ctx.db.updateTable('login_throttles').set({ blocked_until: new Date(Date.now() + 20_000) }).where('key', '=', key).execute();
+    const waiting = await password('autorizador', 'Demo1234');
+    const seconds = Number(waiting.headers['retry-after']);
+    assert.ok(seconds >= 1 && seconds <= 20, String(seconds));
+    expectRefused(waiting, 429, `Demasiados intentos. Espere ${seconds} segundo${seconds === 1 ? '' : 's'} y vuelva a intentar.`);
+    assert.equal(msg.demasiadosIntentosEspera(1), 'Demasiados intentos. Espere 1 segundo y vuelva a intentar.');
+    assert.equal(msg.demasiadosIntentosEspera(2), 'Demasiados intentos. Espere 2 segundos y vuelva a intentar.');
+    assert.equal(msg.demasiadosIntentosEspera(600), tooMany);
+    await ctx.db.deleteFrom('login_throttles').where('key', '=', key).execute();
+  });
+
   test('5 free failures per account, then a growing delay: the next attempt waits (429 with Retry-After), from any IP and by e-mail too', async () => {
     for (let i = 1; i <= 5; i++) assert.equal((await password('deposito', `mala${i}`)).statusCode, 401, `attempt ${i}`);
     // The 6th failure is still answered (401) and starts the delay: 2 s, then 4, 8… up to 15 minutes.
