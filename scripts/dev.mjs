@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
+// The page to open is Vite's (:5173, which proxies /api): the server's greeting and its share links name it.
+const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'), PUBLIC_URL: process.env.PUBLIC_URL || 'http://localhost:5173' };
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@portal/server'], { cwd: root, stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', '@portal/web'], { cwd: root, stdio: 'inherit', env }),

@@ -25,7 +25,7 @@ function printLogins(): void {
   if (!config.seedDemo) return;
   const lines = DEMO_LOGINS.map((l) => `  ${l.username.padEnd(12)} ${l.password.padEnd(10)} ${l.what}`).join('\n');
   // Printed plainly (not as JSON) so a person starting the portal sees how to log in.
-  process.stdout.write(`\nPortal listo en http://localhost:${config.port}\nUsuarios de demostración:\n${lines}\n\n`);
+  process.stdout.write(`\nPortal listo en ${config.publicUrl}\nUsuarios de demostración:\n${lines}\n\n`);
 }
 
 /** The first-run seed, once, before any process serves. */

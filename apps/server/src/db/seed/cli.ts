@@ -4,8 +4,15 @@ import { migrateToLatest, openDatabase } from '../database.js';
 import { isSeeded, seedDemo, settleAfterBulkLoad, type DemoSize } from './seed.js';
 
 /** npm run seed -- [small|demo|large]: migrates and seeds an empty database (DATABASE_URL or DATA_DIR). */
+const SIZES: readonly DemoSize[] = ['small', 'demo', 'large'];
+const asked = process.argv[2];
+// An unknown size is named with the valid ones before anything is opened (not a TypeError from inside the seed).
+if (asked !== undefined && !(SIZES as readonly string[]).includes(asked)) {
+  process.stderr.write(`Unknown size '${asked}': use one of ${SIZES.join(', ')} (npm run seed -- demo).\n`);
+  process.exit(1);
+}
 const config = loadConfig();
-const size = (process.argv[2] ?? config.demoSize) as DemoSize;
+const size: DemoSize = (asked as DemoSize | undefined) ?? config.demoSize;
 const db = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
 );
