@@ -27,9 +27,13 @@ test('cambio is asked to change the password until it does', async ({ page }, te
   // Not saved: it comes back.
   await page.reload();
   await expect(dialog).toBeVisible();
+  // A refused form shows its messages and throws nothing into the page (no uncaught promise).
+  const uncaught: string[] = [];
+  page.on('pageerror', (e) => uncaught.push(e.message));
   await dialog.getByLabel('Nueva contraseña').fill('abc');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Minimo 6 caracteres')).toBeVisible();
+  expect(uncaught).toEqual([]);
   await dialog.getByLabel('Nueva contraseña').fill(newPassword);
   await dialog.getByLabel('Repetir contraseña').fill(`${newPassword}x`);
   await expect(dialog.getByText('Minimo 6 caracteres')).toBeHidden();

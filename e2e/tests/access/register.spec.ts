@@ -45,7 +45,10 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
   // registration of the demo.
   const firstCode = await withSmsLock(async () => {
     const before = smsTo(SELF_SIGNUP.phone).length;
+    const registration = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/public\/usuarios$/.test(r.url()));
     await form.getByRole('button', { name: 'Siguiente' }).click();
+    // Sent lower-cased and trimmed, as access.md §5 asks of the browser too.
+    expect((JSON.parse((await registration).postData() ?? '{}') as { email?: string }).email).toBe(email.toLowerCase());
     const sent = await latestCode(SELF_SIGNUP.phone, before);
     await expect(codeField).toBeVisible();
     await expect(form.getByText(/Ingrese el código de 6 dígitos que enviamos por SMS/)).toBeVisible();

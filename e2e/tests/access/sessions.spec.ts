@@ -17,16 +17,50 @@ test.describe('company sessions and entities (productor, read-only)', () => {
     await expect(suspended).toContainText('Cooperativa Suspendida Ltda.');
     await expect(page.getByTestId(/^session-/)).toHaveCount(3);
 
-    await expect(laPampa).toHaveAttribute('aria-disabled', 'false');
-    await expect(suspended).toHaveAttribute('aria-disabled', 'true');
+    await expect(laPampa).toHaveAttribute('data-blocked', 'false');
+    await expect(suspended).toHaveAttribute('data-blocked', 'true');
     await expect(suspended.getByText('Suspendida', { exact: true })).toBeVisible();
     await expect(laPampa.getByText('Suspendida', { exact: true })).toHaveCount(0);
     await shot(page, testInfo, 'sessions-list');
+
+    // Its session can still be deleted, after confirmation (cancelled here: the list is shared by the read-only tests).
+    const remove = suspended.getByRole('button', { name: 'Eliminar Cooperativa Suspendida Ltda.' });
+    await expect(remove).toBeEnabled();
+    await remove.click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '¿Está seguro que desea eliminar la empresa de sus sesiones activas?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
 
     await suspended.click();
     await expect(page).toHaveURL(/#\/welcome\/sessions$/);
     await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Entidades activas/ })).toHaveCount(0);
+  });
+
+  test("a session without access from this device says so beside its delete button, not under it", async ({ page }, testInfo) => {
+    // La Pampa's session answered without access from this kind of device (phone or desktop).
+    const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+    await page.route(
+      (url) => url.pathname === '/api/public/sessions/sessions',
+      async (route) => {
+        const res = await route.fetch();
+        const body = (await res.json()) as { sessions: Array<{ cuit: string; mobile: boolean; desktop: boolean }> };
+        for (const x of body.sessions) if (x.cuit === LA_PAMPA) x[mobile ? 'mobile' : 'desktop'] = false;
+        await route.fulfill({ response: res, json: body });
+      },
+    );
+    await page.reload();
+    const item = page.getByTestId(`session-${LA_PAMPA}`);
+    const tag = item.getByText('Sin acceso desde este dispositivo', { exact: true });
+    await expect(tag).toBeVisible();
+    await expect(item).toHaveAttribute('data-blocked', 'true');
+    const remove = item.getByRole('button', { name: /^Eliminar / });
+    await expect(remove).toBeEnabled();
+    const [a, b] = [(await tag.boundingBox())!, (await remove.boundingBox())!];
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, `tag ${JSON.stringify(a)} and delete ${JSON.stringify(b)}`).toBe(false);
+    await shot(page, testInfo, 'sessions-no-device-access');
   });
 
   test('a company with one entity is entered without asking', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, enterAsProductorUi, loginUi, logoutUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
+import { LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, enterAsProductorUi, enterViaApi, loginUi, logoutUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
 
 test.describe('the shell around the dashboard (productor, read-only)', () => {
   test.beforeEach(async ({ page }) => {
@@ -157,11 +157,15 @@ test('a customer edits the profile, changes the password, and logs out', async (
   await expect(dialog.getByLabel('Contraseña actual')).toHaveCount(0);
   await shot(page, testInfo, 'profile-dialog');
 
+  // A refused form shows its messages and throws nothing into the page (no uncaught promise).
+  const uncaught: string[] = [];
+  page.on('pageerror', (e) => uncaught.push(e.message));
   await nombre.fill('');
   await apellido.fill('   ');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('El nombre no puede ser vacio.')).toBeVisible();
   await expect(dialog.getByText('El apellido no puede ser vacio.')).toBeVisible();
+  expect(uncaught).toEqual([]);
 
   await nombre.fill('Fernanda');
   await apellido.fill('Gómez Ruiz');
@@ -215,4 +219,20 @@ test('a customer edits the profile, changes the password, and logs out', async (
   await page.getByTestId(`session-${LA_PAMPA}`).click();
   await expect(page).toHaveURL(/#\/1\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Perfil' })).toBeVisible();
+});
+
+test("user data failing with a 5xx says 'Error al consultar datos del usuario' and 'Se produjo un error al obtener los datos'", async ({ page }) => {
+  // The server's generic 5xx text is not what access.md §8 shows for this call.
+  await page.route(
+    (url) => url.pathname === '/api/public/data',
+    (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, msg: 'Se produjo un error inesperado. Intente nuevamente más tarde.' }) })
+        : route.continue(),
+  );
+  await enterViaApi(page, { username: 'productor', entity: 1001 });
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Error al consultar datos del usuario' });
+  await expect(notice).toContainText('Se produjo un error al obtener los datos', { timeout: 20_000 });
+  await expect(page.getByText('Se produjo un error al obtener los datos').first()).toBeVisible();
+  await expect(page.getByText(/inesperado/)).toHaveCount(0);
 });

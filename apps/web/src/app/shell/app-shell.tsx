@@ -3,7 +3,7 @@ import { Button, Layout, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { msg, type Entidad, type MenuItem } from '@portal/contract';
-import { errorMessage } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useBranding } from '../../lib/branding';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
@@ -71,7 +71,7 @@ function Shell({ profile }: { profile: number }) {
   const moduleRefused = Boolean(routeModule && data.data && !menuIds(data.data.menu).has(routeModule));
 
   useEffect(() => {
-    if (data.isError) notify.error('Error', msg.errorDatosUsuario + (data.error ? `. ${errorMessage(data.error, msg.errorObtenerDatos)}` : ''));
+    if (data.isError) notify.error('Error', `${msg.errorDatosUsuario}. ${userDataMessage(data.error)}`);
     // notify is stable in behaviour; report each failure once
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.isError]);
@@ -134,7 +134,7 @@ function Shell({ profile }: { profile: number }) {
           <ErrorResult
             status="warning"
             title={msg.errorDatosUsuario}
-            subTitle={errorMessage(data.error, msg.errorObtenerDatos)}
+            subTitle={userDataMessage(data.error)}
             // The company may have been suspended or unlinked since it was chosen: another one can be entered.
             extra={<Button onClick={() => navigate('/welcome/sessions')}>Volver a sesiones activas</Button>}
           />
@@ -183,4 +183,17 @@ function menuIds(items: MenuItem[]): Set<string> {
   const walk = (list: MenuItem[]) => list.forEach((i) => (ids.add(i.id), walk(i.children ?? [])));
   walk(items);
   return ids;
+}
+
+/**
+ * Why the user data could not be read (access.md §8): the answer's `mensaje`, or a refusal's own reason (4xx), else
+ * 'Se produjo un error al obtener los datos' — a server failure (5xx) or no answer shows no generic text of its own.
+ */
+function userDataMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const mensaje = (error.body as { mensaje?: unknown } | null)?.mensaje;
+    if (typeof mensaje === 'string' && mensaje) return mensaje;
+    if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+  }
+  return msg.errorObtenerDatos;
 }

@@ -17,7 +17,9 @@ export function ChangePasswordDialog({ open, onLater, firstName, lastName }: Cha
   const queryClient = useQueryClient();
 
   async function handleSave() {
-    const values = await form.validateFields();
+    // A form that does not pass shows its messages under the fields; the refusal is not an error to throw further.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       const answer = await forcedChange({ first_name: firstName, last_name: lastName, ...values });

@@ -18,7 +18,9 @@ export function ProfileDialog({ open, onClose, firstName, lastName }: ProfileDia
   const newPassword = Form.useWatch('pass', form);
 
   async function handleOk() {
-    const values = await form.validateFields();
+    // A form that does not pass shows its messages under the fields; the refusal is not an error to throw further.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       const answer = await saveProfile(values);

@@ -97,7 +97,8 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
               <List.Item
                 className={block ? 'session-item is-disabled' : 'session-item'}
                 data-testid={`session-${s.cuit}`}
-                aria-disabled={Boolean(block)}
+                // Not aria-disabled: that would disable the delete button inside too, and any session may be deleted.
+                data-blocked={Boolean(block)}
                 onClick={() => (block ? undefined : onChoose(s.cuit))}
                 actions={[
                   <Button

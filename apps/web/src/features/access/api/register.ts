@@ -4,8 +4,8 @@ import { api } from '../../../lib/api';
 type RegisterAnswer = { success: boolean; serviceid: string; title: string; msg: string };
 type Answer = { success: boolean; title: string; msg: string };
 
-/** The mobile travels with its +54 prefix (access.md §5). */
-const withPrefix = (r: RegisterRequest) => ({ ...r, nrotel: `+54${r.nrotel.replace(/^\+54/, '')}` });
+/** The e-mail travels lower-cased and trimmed, the mobile with its +54 prefix (access.md §5). */
+const withPrefix = (r: RegisterRequest) => ({ ...r, email: r.email.trim().toLowerCase(), nrotel: `+54${r.nrotel.replace(/^\+54/, '')}` });
 
 export const register = (r: RegisterRequest) => api<RegisterAnswer>('/usuarios', { method: 'POST', anonymous: true, body: withPrefix(r) });
 
