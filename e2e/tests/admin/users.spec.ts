@@ -19,6 +19,11 @@ test('an administrator creates a customer and turns Inicio off on mobile for the
   await page.getByPlaceholder('Buscar por nombre, usuario o email').press('Enter');
   await expect(page).toHaveURL(/patron=productor/);
   await expect(page.getByTestId('user-productor')).toContainText('Juan Pérez');
+  if (!phone) {
+    // One user found is '1 usuario' (the phone's cards show no count).
+    await expect(page.locator('.ant-table-tbody tr[data-row-key]')).toHaveCount(1);
+    await expect(page.locator('.ant-pagination-total-text')).toHaveText('1 usuario');
+  }
   await closeNotifications(page);
   await shot(page, testInfo, 'admin-users');
 

@@ -11,7 +11,7 @@ export function UsersTable({ items, fetching, total, page, pageSize, onPage, ...
       loading={fetching}
       dataSource={items}
       locale={{ emptyText: <Empty description="No se encontraron usuarios" /> }}
-      pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: false, showTotal: (t) => `${t} usuarios` }}
+      pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: false, showTotal: (t) => `${t} ${t === 1 ? 'usuario' : 'usuarios'}` }}
       onRow={(u) => ({ 'data-testid': `user-${u.username}` }) as HTMLAttributes<HTMLTableRowElement>}
       columns={[
         { title: 'Usuario', dataIndex: 'username', key: 'username' },
