@@ -44,6 +44,25 @@ test('the company modules drawer opens from the Administrador group, which phone
   await expect(drawer.getByRole('switch', { name: 'Inicio: escritorio' })).toBeChecked();
   await expect(drawer.getByText('Hereda de la empresa')).toHaveCount(0);
   await shotScreen(page, testInfo, 'admin-company-modules');
+
+  // A focused date picker scrolled behind the sticky Cancelar/Guardar bar stays behind it.
+  const pickers = drawer.getByPlaceholder('Desde');
+  const picker = pickers.nth(Math.floor((await pickers.count()) / 2));
+  await picker.scrollIntoViewIfNeeded();
+  await picker.click();
+  await page.keyboard.press('Escape');
+  const onTop = await picker.evaluate((input) => {
+    const box = input.closest('.ant-picker')!;
+    const body = box.closest('.ant-drawer-body')!;
+    const bar = body.querySelector('.module-actions')!;
+    body.scrollTop += box.getBoundingClientRect().top - (bar.getBoundingClientRect().top + 4);
+    const b = box.getBoundingClientRect();
+    const r = bar.getBoundingClientRect();
+    const hit = document.elementFromPoint(b.left + b.width / 2, Math.max(b.top, r.top) + 4);
+    return { covered: b.top < r.bottom && b.bottom > r.top, barOnTop: Boolean(hit && bar.contains(hit)) };
+  });
+  expect(onTop.covered, 'the picker is scrolled behind the bar').toBe(true);
+  expect(onTop.barOnTop, 'the bar paints over the picker').toBe(true);
   await drawer.getByRole('button', { name: 'Cancelar' }).click();
   await expect(drawer).toBeHidden();
 });

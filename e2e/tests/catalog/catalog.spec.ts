@@ -115,6 +115,21 @@ test('quick entry adds every line with a quantity in one call, and warns when th
     for (const header of ['Imagen', 'Producto', 'Código', 'Cantidad', 'Precio lista', 'Subtotal', 'Bonif. 1 %', 'Bonif. 2 %', 'Precio unitario c/ bonif.', 'Total c/ bonif.']) {
       await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
+    const scroller = table.locator('.ant-table-content');
+    const imageHead = table.getByRole('columnheader', { name: 'Imagen', exact: true });
+    const productHead = table.getByRole('columnheader', { name: 'Producto', exact: true });
+    if (testInfo.project.name === 'desktop') {
+      // At 1366 px the whole table fits: no sideways scrolling.
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await expect.poll(() => scroller.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+    } else {
+      // Scrolled sideways, the fixed 'Producto' column stays beside 'Imagen', never over it.
+      await scroller.evaluate((e) => (e.scrollLeft = 200));
+      await expect.poll(() => scroller.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+      const [img, prod] = [(await imageHead.boundingBox())!, (await productHead.boundingBox())!];
+      expect(prod.x, `Producto at ${prod.x}, Imagen ends at ${img.x + img.width}`).toBeGreaterThanOrEqual(img.x + img.width - 1);
+      await scroller.evaluate((e) => (e.scrollLeft = 0));
+    }
     await table.getByRole('button', { name: 'Agregar' }).click();
     await expect(page.getByText('No hay productos con cantidad seleccionada')).toBeVisible();
 

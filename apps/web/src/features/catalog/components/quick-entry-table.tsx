@@ -46,10 +46,12 @@ export function QuickEntryTable({ products, cuit, loading, hasMore, loadingMore,
         loading={loading}
         dataSource={products}
         pagination={false}
-        scroll={{ x: 1100 }}
+        // As wide as its content (headers wrap): no sideways scroll on a desktop; a phone scrolls it.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={orderingMsg.sinProductos} /> }}
         columns={[
-          { title: 'Imagen', key: 'imagen', width: 64, render: (_, p) => <ProductImage cuit={cuit} file={p.url[0]} alt={p.nombre} size={44} /> },
+          // Both first columns stay put when it scrolls sideways: a fixed column after a moving one would slide over it.
+          { title: 'Imagen', key: 'imagen', width: 64, fixed: 'left', render: (_, p) => <ProductImage cuit={cuit} file={p.url[0]} alt={p.nombre} size={44} /> },
           { title: 'Producto', dataIndex: 'nombre', className: 'quick-entry-name', fixed: 'left', width: 200 },
           { title: 'Código', dataIndex: 'codigo_alfanumerico' },
           {
