@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatDate, formatNumber, orderingMsg, voucherNumberText } from '@portal/contract';
+import { formatDate, formatMoney, orderingMsg, voucherNumberText } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { renderOrderPdf, type CompanyHeader } from '../../documents/index.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
@@ -123,7 +123,7 @@ async function renderSalesOrder(db: DB, order: repo.SalesOrderRow): Promise<{ fi
 
 /** 'Pedido N° 00001-00014906 de {empresa} (21-11-2026, total con IVA $ 255.714,50): {url}' — the PDF's number and 'Importe total'. */
 function shareText(what: string, number: string, company: string, date: string, total: string, url: string): string {
-  return `${what} N° ${number} de ${company} (${formatDate(date)}, total con IVA $ ${formatNumber(total)}): ${url}`;
+  return `${what} N° ${number} de ${company} (${formatDate(date)}, total con IVA ${formatMoney(total)}): ${url}`;
 }
 
 /**
