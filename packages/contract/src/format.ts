@@ -138,6 +138,12 @@ export function voucherNumberText(pointOfSale: number | null | undefined, number
   return pointOfSale === null || pointOfSale === undefined ? n : `${String(pointOfSale).padStart(5, '0')}-${n}`;
 }
 
+/** A voucher's title with its letter, the same on screens and in exports: 'Factura canje' + 'A' → 'Factura canje A'. */
+export function voucherTitleText(name: string, letter: string | null | undefined): string {
+  if (!letter || name.endsWith(` ${letter}`)) return name;
+  return `${name} ${letter}`;
+}
+
 /**
  * Text as searches compare it: lower-case, without accents ('Pérez' → 'perez'), so every search of the portal,
  * in the browser and on the server, ignores the way people type (issue 17 item 11).

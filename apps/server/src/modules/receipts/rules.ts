@@ -13,8 +13,8 @@ export type Application = { id: number; importe: string };
 export const esAr = (d: Decimal.Value) => formatNumber(new Decimal(d).toFixed(2));
 
 /** The amount applied to one document (the contract's rule, shared with the browser): the refusal, or null. */
-export function applicationError(outstanding: Decimal.Value, amount: Decimal.Value): string | null {
-  return sharedApplicationError(new Decimal(outstanding).toFixed(2), new Decimal(amount).toFixed(2));
+export function applicationError(outstanding: Decimal.Value, amount: Decimal | string): string | null {
+  return sharedApplicationError(new Decimal(outstanding).toFixed(2), typeof amount === 'string' ? amount : amount.toFixed(2));
 }
 
 /** A 2-decimal amount as the contract's one parser reads it ('1.234,56', '$ 1.234,56', '1234.56'), or null. */
