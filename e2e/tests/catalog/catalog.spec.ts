@@ -13,7 +13,7 @@ test('search needs 3 characters, a new search supersedes the previous one, and a
   await expect(page.getByTestId('catalog-total')).toContainText('productos');
   // Each card: price per sales unit, code.
   const first = cards(page).first();
-  await expect(first.getByTestId('product-price')).toContainText(/^\$ \d{1,3}(\.\d{3})*,\d{2} \/ .+/);
+  await expect(first.getByTestId('product-price')).toContainText(/^\$\s\d{1,3}(\.\d{3})*,\d{2} \/ .+/);
   await expect(first.getByTestId('product-code')).toContainText('Código:');
   await expect(first.locator('img')).toHaveAttribute('loading', 'lazy');
   await shot(page, testInfo, 'catalog-grid');

@@ -20,7 +20,7 @@ const money = (cents: bigint) => {
   const s = (negative ? -cents : cents).toString().padStart(3, '0');
   return `${negative ? '-' : ''}${s.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${s.slice(-2)}`;
 };
-/** formatMoney of the contract: '$ 1.234,56', '-$ 1.234,56'. */
+/** formatMoney of the contract: '$ 1.234,56', '-$ 1.234,56' (a non-breaking space, which toContainText reads as one). */
 const pesos = (cents: bigint) => (cents < 0n ? `-$ ${money(-cents)}` : `$ ${money(cents)}`);
 const cents = (text: string) => BigInt(text.replace('.', ''));
 /** '$ 1.234,56' or '-$ 1.234,56' → cents. */

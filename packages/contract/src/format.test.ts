@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDate, formatDateSlash, formatMoney, formatNumber, parseEsArNumber, todayInArgentina } from './format.js';
+import { formatDate, formatDateSlash, formatMoney, formatNumber, parseAmountText, todayInArgentina } from './format.js';
+import { applicationError, receiptsMsg } from './receipts-values.js';
 import { formatPhone } from './phone.js';
 
 test('es-AR numbers: dot thousands, comma decimals, decimal strings accepted', () => {
@@ -45,24 +46,46 @@ test("two-decimal strings (SQL's numeric text) format exactly as Intl's es-AR fo
   }
   for (const v of values) {
     assert.equal(formatNumber(v), intl.format(Number(v)), v);
-    assert.equal(formatMoney(v, 'USD'), `${Number(v) < 0 || v.startsWith('-') ? '-' : ''}U$S ${intl.format(Math.abs(Number(v)))}`, v);
+    assert.equal(formatMoney(v, 'USD'), `${Number(v) < 0 || v.startsWith('-') ? '-' : ''}U$S\u00a0${intl.format(Math.abs(Number(v)))}`, v);
   }
   // Other texts keep Intl's rounding: more decimals, one decimal, no decimals, leading zeros, 14 integer digits.
   for (const v of ['1234567.456', '1234.5', '1234', '007.50', '12345678901234.50', '-0.005', '1e3']) assert.equal(formatNumber(v), intl.format(Number(v)), v);
 });
 
-test('money carries its currency prefix', () => {
-  assert.equal(formatMoney(1500), '$ 1.500,00');
-  assert.equal(formatMoney('-1500.2', 'USD'), '-U$S 1.500,20');
+test('money carries its currency prefix, joined by a non-breaking space', () => {
+  assert.equal(formatMoney(1500), '$\u00a01.500,00');
+  assert.equal(formatMoney('-1500.2', 'USD'), '-U$S\u00a01.500,20');
+  assert.doesNotMatch(formatMoney('520657.87'), / /, 'no plain space a line could break at');
 });
 
-test('typed amounts parse from es-AR to decimal strings', () => {
-  assert.equal(parseEsArNumber('1.234,56'), '1234.56');
-  assert.equal(parseEsArNumber('1234,5'), '1234.5');
-  assert.equal(parseEsArNumber('12'), '12');
-  assert.equal(parseEsArNumber('1,2,3'), null);
-  assert.equal(parseEsArNumber('12a'), null);
-  assert.equal(parseEsArNumber('1.23,4'), null);
+test('one amount parser, the spec\'s: thousands dots go, the comma is the decimal point, 2 decimals', () => {
+  assert.equal(parseAmountText('50.000'), '50000.00');
+  assert.equal(parseAmountText('1.500.000'), '1500000.00');
+  assert.equal(parseAmountText('$ 1.234,56'), '1234.56');
+  assert.equal(parseAmountText('$\u00a0100.000,50'), '100000.50');
+  assert.equal(parseAmountText('1234,5'), '1234.50');
+  assert.equal(parseAmountText('1234,567'), '1234.57');
+  assert.equal(parseAmountText('1234,564'), '1234.56');
+  assert.equal(parseAmountText('-537.104,19'), '-537104.19');
+  assert.equal(parseAmountText('12'), '12.00');
+  assert.equal(parseAmountText('0'), '0.00');
+  // A dot before one or two final digits groups nothing: it is the decimal point screens send on the wire.
+  assert.equal(parseAmountText('1234.50'), '1234.50');
+  assert.equal(parseAmountText(1234.5), '1234.50');
+  for (const bad of ['', 'abc', '12a', '1,2,3', '1.23,4', '1234.567', '1.23.456', ',5', '1,', '--5', '12345678901234']) {
+    assert.equal(parseAmountText(bad), null, bad);
+  }
+});
+
+test('an amount to apply is refused with what is wrong with it', () => {
+  assert.equal(applicationError('537104.19', 'abc'), receiptsMsg.saldoNoNumerico);
+  assert.equal(applicationError('537104.19', '0'), receiptsMsg.saldoCero);
+  assert.equal(applicationError('537104.19', '-5'), receiptsMsg.saldoNegativoNoPermitido);
+  assert.equal(applicationError('537104.19', '537.104,20'), 'El saldo a aplicar debe ser menor a 537.104,19');
+  assert.equal(applicationError('537104.19', '50.000'), null);
+  assert.equal(applicationError('537104.19', '537.104,19'), null);
+  assert.equal(applicationError('-1500.00', '-1.500'), null);
+  assert.equal(applicationError('-1500.00', '5'), 'El saldo a aplicar debe estar comprendido entre $ -1.500,00 y cero');
 });
 
 test("today is Buenos Aires' day, not UTC's", () => {

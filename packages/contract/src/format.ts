@@ -46,18 +46,53 @@ export function formatNumber(value: number | string, decimals = 2): string {
   return numberFormat(decimals).format(n);
 }
 
-/** Currency with its prefix: ARS → "$ 1.234,50", USD → "U$S 1.234,50". */
+/** The space between a currency sign and its figure: non-breaking, so '$' never stays alone at a line's end. */
+export const MONEY_SPACE = '\u00a0';
+
+/** Currency with its prefix: ARS → "$ 1.234,50", USD → "U$S 1.234,50" (the space non-breaking: MONEY_SPACE). */
 export function formatMoney(value: number | string, currency: 'ARS' | 'USD' | string = 'ARS', decimals = 2): string {
   const prefix = currency === 'USD' ? 'U$S' : '$';
   const text = formatNumber(value, decimals);
-  return text.startsWith('-') ? `-${prefix} ${text.slice(1)}` : `${prefix} ${text}`;
+  return text.startsWith('-') ? `-${prefix}${MONEY_SPACE}${text.slice(1)}` : `${prefix}${MONEY_SPACE}${text}`;
 }
 
-/** Parses an es-AR typed amount ("1.234,56") into a decimal string ("1234.56"); null when it is not a number. */
-export function parseEsArNumber(text: string): string | null {
-  const t = text.trim();
-  if (!/^-?(\d{1,3}(\.\d{3})*|\d+)(,\d+)?$/.test(t)) return null;
-  return t.replace(/\./g, '').replace(',', '.');
+/** Integer digits an amount may have: the ledgers' numeric(15,2) columns. */
+export const AMOUNT_MAX_INT_DIGITS = 13;
+
+/**
+ * The one reading of an amount, typed by a person or sent by a screen (statements.md §4): the currency sign and
+ * spaces go, dots grouping thousands go, the comma is the decimal point, then the value is rounded half up to 2
+ * decimals. '50.000' → '50000.00', '1.500.000' → '1500000.00', '$ 1.234,567' → '1234.57'. A dot followed by one or
+ * two final digits cannot group thousands, so it is a decimal point ('1234.50', what screens send on the wire);
+ * any other dot ('1234.567', '1.23.456') makes the text not an amount. Returns the decimal string with two
+ * decimals ('-' first when negative), or null. Strings all the way: no float ever holds the amount.
+ */
+export function parseAmountText(text: string | number): string | null {
+  let t = String(text).replace(/U\$S|\$/g, '').replace(/\s+/g, '');
+  const negative = t.startsWith('-');
+  if (negative) t = t.slice(1);
+  const comma = t.indexOf(',');
+  let int = comma === -1 ? t : t.slice(0, comma);
+  let frac = comma === -1 ? '' : t.slice(comma + 1);
+  if (comma !== -1 && !/^\d+$/.test(frac)) return null;
+  if (/^\d{1,3}(\.\d{3})+$/.test(int)) int = int.replace(/\./g, '');
+  else if (comma === -1 && /^\d+\.\d{1,2}$/.test(int)) [int, frac] = int.split('.') as [string, string];
+  else if (!/^\d+$/.test(int)) return null;
+  int = int.replace(/^0+(?=\d)/, '');
+  if (int.length > AMOUNT_MAX_INT_DIGITS) return null;
+  let cents = BigInt(int + (frac + '00').slice(0, 2));
+  if ((frac[2] ?? '0') >= '5') cents += 1n;
+  if (cents === 0n) return '0.00';
+  const abs = cents.toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`;
+}
+
+/** A decimal string ('-1234.5') in cents, for exact comparisons without floats. */
+export function toCents(decimal: string): bigint {
+  const negative = decimal.trim().startsWith('-');
+  const [int = '0', frac = ''] = decimal.trim().replace('-', '').split('.');
+  const cents = BigInt((int || '0') + (frac + '00').slice(0, 2));
+  return negative ? -cents : cents;
 }
 
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -101,6 +136,12 @@ export function formatDateSlash(isoDate: string): string {
 export function voucherNumberText(pointOfSale: number | null | undefined, number: number): string {
   const n = String(number).padStart(8, '0');
   return pointOfSale === null || pointOfSale === undefined ? n : `${String(pointOfSale).padStart(5, '0')}-${n}`;
+}
+
+/** A voucher's title with its letter, the same on screens and in exports: 'Factura canje' + 'A' → 'Factura canje A'. */
+export function voucherTitleText(name: string, letter: string | null | undefined): string {
+  if (!letter || name.endsWith(` ${letter}`)) return name;
+  return `${name} ${letter}`;
 }
 
 /**

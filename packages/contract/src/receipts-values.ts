@@ -1,3 +1,4 @@
+import { formatNumber, parseAmountText, toCents } from './format.js';
 import { msg } from './messages.js';
 
 /**
@@ -10,6 +11,10 @@ export const receiptsMsg = {
   saldoMayor: (amount: string) => `El saldo a aplicar debe ser menor a ${amount}`,
   saldoNegativo: (amount: string) => `El saldo a aplicar debe estar comprendido entre $ ${amount} y cero`,
   importeNegativo: 'El importe a cobrar no puede ser negativo.',
+  // What is wrong with an amount to apply besides the two rules above (docs/decisions/receipts.md).
+  saldoNoNumerico: 'El saldo a aplicar debe ser un importe, por ejemplo 1.234,56.',
+  saldoCero: 'El saldo a aplicar debe ser mayor a cero.',
+  saldoNegativoNoPermitido: 'El saldo a aplicar no puede ser negativo: el comprobante tiene saldo a cobrar.',
   sinDocumentos: 'No tiene seleccionado ningun documento a cobrar',
   verifiqueImportes: 'Verifique los importes a cobrar',
   cobroInsuficiente: 'El cobro debe ser igual o superior al importe a cobrar',
@@ -72,19 +77,20 @@ export const RECEIPTS = {
 } as const;
 
 /**
- * §4: "values are parsed by removing the currency sign and thousands dots and turning the comma into a decimal
- * point, then rounded to 2 decimals". A plain decimal ('1234.5') is taken as it is. Returns a decimal string with
- * two decimals, or null when the text is not an amount. (Rounding half up is done on the string: no floats.)
+ * The amount applied to one pending document, typed or sent (statements.md §5): positive outstanding → 0 < amount ≤
+ * outstanding; negative outstanding (a credit note) → outstanding ≤ amount < 0. Returns the Spanish refusal that
+ * says what is wrong (not a number, zero, the wrong sign, too much), or null. The browser and the server both ask it.
  */
-export function parseAmountText(text: string | number): string | null {
-  let t = String(text).replace(/\$/g, '').replace(/\s+/g, '');
-  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
-  const negative = t.startsWith('-');
-  const [intPart, frac = ''] = t.replace('-', '').split('.') as [string, string?];
-  let cents = BigInt(intPart + (frac + '00').slice(0, 2));
-  if ((frac[2] ?? '0') >= '5') cents += 1n;
-  const abs = cents.toString().padStart(3, '0');
-  const out = `${abs.slice(0, -2)}.${abs.slice(-2)}`.replace(/^0+(?=\d)/, '');
-  return cents === 0n ? '0.00' : negative ? `-${out}` : out;
+export function applicationError(outstanding: string, amount: string | number): string | null {
+  const parsed = parseAmountText(amount);
+  const o = toCents(outstanding);
+  const amountText = formatNumber(outstanding);
+  if (parsed === null) return receiptsMsg.saldoNoNumerico;
+  const a = toCents(parsed);
+  if (o > 0n) {
+    if (a === 0n) return receiptsMsg.saldoCero;
+    if (a < 0n) return receiptsMsg.saldoNegativoNoPermitido;
+    return a <= o ? null : receiptsMsg.saldoMayor(amountText);
+  }
+  return a < 0n && a >= o ? null : receiptsMsg.saldoNegativo(amountText);
 }

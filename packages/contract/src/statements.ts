@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.js';
 import { dateRangeQuery, ledgerQueries, queryBoolean } from './common.js';
 import { descomField, directOpenQuery, renglonOtro, renglonProducto } from './fiscal.js';
-import { parseEsArNumber } from './format.js';
+import { parseAmountText } from './format.js';
 import type { RouteDef } from './routes.js';
 import { STATEMENT_CURRENCIES, STATEMENT_PAGE_SIZE, STATEMENT_SUMMARIES, STATEMENT_VIEWS, statementFilterProblem, statementMsg, type StatementSummaryCode, type StatementView } from './statements-values.js';
 
@@ -16,7 +16,7 @@ export * from './statements-values.js';
 
 const SUMMARY_CODES = STATEMENT_SUMMARIES.map((s) => s.codres) as [StatementSummaryCode, ...StatementSummaryCode[]];
 
-/** 'Importe desde' / 'hasta': a number as typed (1234.5, 1.234,50); an absolute amount. */
+/** 'Importe desde' / 'hasta': an absolute amount as the one parser reads it (50.000, 1.234,50, 1234.50). */
 const amountField = (message: string) =>
   z
     .string({ error: message })
@@ -24,8 +24,8 @@ const amountField = (message: string) =>
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
-      const n = /^\d+(\.\d{1,2})?$/.test(v) ? v : parseEsArNumber(v);
-      if (n === null || !/^\d+(\.\d+)?$/.test(n)) {
+      const n = parseAmountText(v);
+      if (n === null || n.startsWith('-')) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }

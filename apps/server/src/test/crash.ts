@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { todayInArgentina } from '@portal/contract';
+import { todayInArgentina, voucherNumberText } from '@portal/contract';
 import { migrateToLatest, openDatabase, type DB } from '../db/database.js';
 import { seedDemo } from '../db/seed/seed.js';
 import { COMPANIES } from '../db/seed/identities.js';
@@ -406,7 +406,7 @@ async function inspect(db: DB, f: Fixture, ops: Op[]): Promise<{ committed: Comm
     if (Number(r.payments) !== 1) problems.push(`receipt ${r.id}: ${r.payments} payment lines`);
     const a = auditCount('receipt.post', 'receipt', Number(r.id));
     if (a !== 1) problems.push(`receipt ${r.id}: ${a} audit rows`);
-    committed.set(opKey('receipt', key), `${r.id}:${String(r.series).padStart(4, '0')}-${String(r.number).padStart(8, '0')}`);
+    committed.set(opKey('receipt', key), `${r.id}:${voucherNumberText(r.series, r.number)}`);
   }
   const dupReceipts = await sql<{ number: number }>`select number from receipts where company_id = ${f.companyId} group by series, number having count(*) > 1`.execute(db);
   if (dupReceipts.rows.length) problems.push(`receipt numbers used twice: ${dupReceipts.rows.map((r) => r.number).join(', ')}`);

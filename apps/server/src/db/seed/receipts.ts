@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { todayInArgentina } from '@portal/contract';
+import { formatMoney, todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
 import type { DemoSize } from './seed.js';
 import { Random } from './random.js';
@@ -170,7 +170,7 @@ export async function seedReceiptsData(trx: DB, size: DemoSize, rich: Set<number
             { id: 'banco', label: 'Banco de origen', value: 'Banco de La Pampa' },
             { id: 'fecha', label: 'Fecha de la transferencia', value: date.split('-').reverse().join('/') },
             { id: 'operacion', label: 'N° de operación', value: String(rnd.int(1_000_000, 9_999_999)) },
-            { id: 'importe', label: 'Importe', value: `$ ${paid.toFixed(2)}` },
+            { id: 'importe', label: 'Importe', value: formatMoney(paid.toFixed(2)) },
           ]
         : [
             { id: 'banco', label: 'Banco', value: 'Banco de la Nación Argentina' },

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { todayInArgentina } from '@portal/contract';
+import { todayInArgentina, voucherNumberText } from '@portal/contract';
 import type { DB } from '../database.js';
 import { bulkInsert } from './bulk.js';
 import { Random } from './random.js';
@@ -101,7 +101,7 @@ export async function seedStatementData(trx: DB, size: DemoSize, rich: Set<numbe
           const lqDate = addDays(due, -rnd.int(0, 20)) > today ? today : addDays(due, -rnd.int(0, 20));
           lines.set(`LC|${lqNo}`, [
             { kind: 'other', description: `${g.name} ${harvest}: ${kilos.toLocaleString('es-AR')} kg a US$ ${g.usdPerTon}/t`, amount: invoiceTotal.toFixed(2) },
-            { kind: 'other', description: `Cancela Factura canje A 0005-${String(invoiceNo).padStart(8, '0')}`, amount: invoiceTotal.toFixed(2) },
+            { kind: 'other', description: `Cancela Factura canje A ${voucherNumberText(5, invoiceNo)}`, amount: invoiceTotal.toFixed(2) },
           ]);
           rows.push({
             company_id: company.id, entity_id: e.id, date: lqDate, voucher_code: 'LC', voucher_name: 'Liquidación de granos canje', series: 5, number: lqNo,

@@ -82,7 +82,7 @@ describe('customer (profile 1)', () => {
   test('balances per currency, overdue and pending orders equal the sums of the seeded rows', async () => {
     const d = await dashboard('productor', '1001');
     const id = await entityId(1001);
-    const rows = await ctx.db.selectFrom('account_movements').select(['currency', 'amount', 'settled', 'due_date']).where('entity_id', '=', id).execute();
+    const rows = await ctx.db.selectFrom('account_movements').select(['id', 'currency', 'amount', 'settled', 'due_date']).where('entity_id', '=', id).execute();
     const today = todayInArgentina();
     const summary = find(d, 'resumen-cliente', 'resumen');
     for (const currency of ['ARS', 'USD'] as const) {
@@ -91,9 +91,18 @@ describe('customer (profile 1)', () => {
       assert.ok(item, `saldo ${currency}`);
       assert.equal(item.valor_con_formato, formatMoney(fromCents(total), currency));
     }
+    // Vencido: what is still owed on overdue documents (statements.md §3: importe_total − importe_aplicado by approved receipts).
+    const applied = await ctx.db
+      .selectFrom('receipt_applications as ra')
+      .innerJoin('receipts as r', 'r.id', 'ra.receipt_id')
+      .select(['ra.movement_id', 'ra.amount'])
+      .where('r.status', '=', 'approved')
+      .where('r.entity_id', '=', id)
+      .execute();
+    const appliedTo = (movementId: string) => applied.filter((a) => String(a.movement_id) === String(movementId)).reduce((s, a) => s + cents(a.amount), 0);
     const overdue = rows.filter((r) => r.currency === 'ARS' && cents(r.amount) > 0 && !r.settled && r.due_date !== null && r.due_date < today);
     const overdueItem = summary.items.find((i) => i.id === 'vencido')!;
-    assert.equal(overdueItem.valor_con_formato, formatMoney(fromCents(overdue.reduce((s, r) => s + cents(r.amount), 0)), 'ARS'));
+    assert.equal(overdueItem.valor_con_formato, formatMoney(fromCents(overdue.reduce((s, r) => s + cents(r.amount) - appliedTo(r.id), 0)), 'ARS'));
 
     const pending = await withVat(await ctx.db.selectFrom('sales_orders').select(['id', 'total']).where('entity_id', '=', id).where('status', '=', 'pending').execute());
     const pendingItem = summary.items.find((i) => i.id === 'pedidos-pendientes')!;

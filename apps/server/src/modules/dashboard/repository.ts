@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { compiledFor } from '../../db/compile-once.js';
+import { approvedApplied } from '../../db/outstanding.js';
 import { salesOrderTotalSql } from '../cart/index.js';
 
 /** An order's total, VAT included, as its lists, history, PDF and messages show it (never `sales_orders.total`, the net). */
@@ -96,8 +97,10 @@ function customerFiguresSql(
   const grainName = sql`(select g.name from grains g where g.code = gm.grain)`;
   const statement = sql<CustomerFigures>`select
     ${parts.summary ? list(sql`select currency, sum(total)::text as total from statement_checkpoints where ${movements} and basis = 'c' group by currency`, sql`x.currency`) : none} as balances,
-    ${parts.summary ? list(sql`select currency, sum(amount)::text as total, count(*)::int as documents from account_movements
-        where ${movements} and amount > 0 and settled = false and due_date < ${today} group by currency`, sql`x.currency`) : none} as overdue,
+    ${parts.summary ? list(sql`select currency, sum(outstanding)::text as total, count(*)::int as documents from (
+        select m.currency, m.amount - ${approvedApplied('m')} as outstanding from account_movements m
+        where m.company_id = ${companyId} and m.entity_id = ${entityId} and m.amount > 0 and m.settled = false and m.due_date < ${today}) d
+        where outstanding > 0 group by currency`, sql`x.currency`) : none} as overdue,
     ${parts.summary ? sql`(select json_build_object('count', count(*)::int, 'total', coalesce(sum(${orderTotal}), 0)::text) from sales_orders o where ${orders} and o.status = 'pending')` : none} as pending,
     ${parts.summary || parts.grain ? list(sql`select ${grainName} as descer, gm.grain as cereal, gm.harvest as cosecha, ${sql.join([1, 2, 3, 4, 5, 6, 7].map(k))}
         from grain_movements gm where ${grains} group by gm.grain, gm.harvest`, sql`x.cosecha desc, x.descer`) : none} as grain,

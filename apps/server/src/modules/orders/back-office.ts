@@ -106,7 +106,7 @@ export class BackOffice {
         companyId, entityId: order.entity_id, date: today, time: timeFormat.format(new Date()), letter, afipType: letter === 'A' ? 1 : 6,
         series: INVOICE_POINT_OF_SALE, currency: 'ARS', amount: amounts.total, net: amounts.net, vat21: amounts.vat21, vat105: amounts.vat105,
         dueDate: addDays(today, due.days), cae: generateCae(), caeDue: addDays(today, 10), originNumber: order.number, originSeries: order.series,
-        saleCondition: due.condition, detail: `Pedido N° ${order.number}`, lines: amounts.lines,
+        saleCondition: due.condition, detail: `Pedido N° ${voucherNumberText(order.series, order.number)}`, lines: amounts.lines,
       });
       await repo.markApplied(trx, companyId, orderId, user.userId, inv.id);
       await writeAudit(trx, { action: 'orders.apply', userId: user.userId, ip: user.ip, companyId, detail: { order: orderId, invoice: inv.id } });

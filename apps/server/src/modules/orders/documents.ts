@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatDate, formatNumber, orderingMsg, voucherNumberText } from '@portal/contract';
+import { formatDate, formatMoney, orderingMsg, voucherNumberText } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { renderOrderPdf, type CompanyHeader } from '../../documents/index.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
@@ -126,7 +126,7 @@ async function renderSalesOrder(db: DB, order: repo.SalesOrderRow): Promise<{ fi
  * 'Importe total'; a purchase order placed without taxes says 'total sin impuestos', which is what its total is.
  */
 function shareText(what: string, number: string, company: string, date: string, total: string, url: string, withTax = true): string {
-  return `${what} N° ${number} de ${company} (${formatDate(date)}, total ${withTax ? 'con IVA' : 'sin impuestos'} $ ${formatNumber(total)}): ${url}`;
+  return `${what} N° ${number} de ${company} (${formatDate(date)}, total ${withTax ? 'con IVA' : 'sin impuestos'} ${formatMoney(total)}): ${url}`;
 }
 
 /**

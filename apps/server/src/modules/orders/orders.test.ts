@@ -141,7 +141,7 @@ describe('one order, one total (issue 17 item 2)', () => {
     assert.equal(staff.pedidos.find((o) => o.id === order.id)?.total_con_formato, imp.importe_total_con_formato);
     const share = await call<ShareResponse>('GET', `${P}/${order.id}/compartir`);
     assert.ok(share.texto.includes(`N° ${order.numero_con_formato} `), share.texto);
-    assert.ok(share.texto.includes(`total con IVA $ ${imp.importe_total_con_formato})`), share.texto);
+    assert.ok(share.texto.includes(`total con IVA $\u00a0${imp.importe_total_con_formato})`), share.texto);
     const pdf = await pdfText((await ctx.app.inject({ method: 'GET', url: `${P}/${order.id}/pdf`, headers: H() })).rawPayload);
     assert.match(pdf, new RegExp(`Importe total:\\s+\\$ ${imp.importe_total_con_formato.replace(/\./g, '\\.')}`));
     assert.match(pdf, new RegExp(`Importe neto gravado:\\s+\\$ ${imp.importe_neto_con_formato.replace(/\./g, '\\.')}`));

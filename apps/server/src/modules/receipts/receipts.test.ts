@@ -115,6 +115,15 @@ async function dashboard(entity = '1001') {
   const value = (id: string) => new Decimal(parseAmountText(summary.items.find((i) => i.id === id)?.valor_con_formato ?? '0') ?? '0');
   return { saldo: value('saldo-ARS'), vencido: value('vencido') };
 }
+/** The statements carousel's 'Vencido ARS' of the entity, as a decimal (0 when it is not shown). */
+async function carouselOverdue(entity = '1001') {
+  const body = await get<{ valoresdectasctes: Array<{ descri: string; valor: string }> }>('/api/public/proxy/cgi/etenet_rencbtec?start=0&limit=7', H(entity));
+  return new Decimal(parseAmountText(body.valoresdectasctes.find((v) => v.descri === 'Vencido ARS')?.valor ?? '0') ?? '0');
+}
+/** What is overdue by statements.md §3 (importe_total − importe_aplicado, approved receipts applied), from getAllPendientes. */
+async function overdueOutstanding(entity = '1001') {
+  return (await positive(entity)).filter((d) => d.vencido).reduce((s, d) => s.plus(d.importe_saldo).plus(d.importe_en_aprobacion), new Decimal(0));
+}
 const ledgerCount = async () => Number((await ctx.db.selectFrom('account_movements').select(ctx.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 const settledOf = async (ids: number[]) =>
   (await ctx.db.selectFrom('account_movements').select(['id', 'settled']).where('id', 'in', ids.map(String)).orderBy('id').execute()).map((r) => r.settled);
@@ -220,7 +229,7 @@ describe('receipts: posting', () => {
     const print = await get<{ archivos: { archivo: string } }>(`/api/public/proxy/recibo?codcom=RC&codtal=2&numero=${body.recibo.numero}&cooperativa=${LA_PAMPA}&type=rdiprovisorio&imprime=true`);
     assert.equal(Buffer.from(print.archivos.archivo, 'base64').subarray(0, 5).toString(), '%PDF-');
     const share = await get<{ url: string; texto: string; vence: string }>(`${R}/${body.recibo.id}/compartir`);
-    assert.match(share.texto, /^Recibo 0002-/);
+    assert.match(share.texto, /^Recibo 00002-\d{8} de /);
     assert.ok(share.texto.includes(share.url));
     const days = (Date.parse(share.vence) - Date.now()) / 86_400_000;
     assert.ok(days > 6.9 && days <= 7, `the link expires in 7 days (${days})`);
@@ -257,6 +266,17 @@ describe('receipts: posting', () => {
   test('each amount rule is refused with its text', async () => {
     const docs = await positive();
     const doc = docs[0]!;
+    // What is wrong is said: not an amount, zero, a negative amount against a debt (each with the same totals).
+    for (const [importe, message] of [['abc', receiptsMsg.saldoNoNumerico], ['0', receiptsMsg.saldoCero], ['-5', receiptsMsg.saldoNegativoNoPermitido]] as const) {
+      expectRefused(await post({ formaPago: [transfer('10.00')], comprobantes: [{ id: doc.id, importe }], totalSeleccionado: '10.00', totalAcobrar: '10.00' }), 400, message);
+    }
+    // '10.000' is ten thousand pesos, not ten: the spec's parser on the server too (then released again).
+    const big = docs.find((d) => new Decimal(d.importe_saldo).gte(10_000))!;
+    const typed = await post({ formaPago: [transfer('10.000')], comprobantes: [{ id: big.id, importe: '10.000' }], totalSeleccionado: '10.000,00', totalAcobrar: '$ 10.000' });
+    assert.equal(typed.statusCode, 200, typed.body);
+    const typedReceipt = (typed.json() as ReciboPostResponse).recibo;
+    assert.equal(typedReceipt.importe, '10000.00');
+    assert.equal((await reject(typedReceipt.id, 'Prueba de importes')).statusCode, 200);
     const over = new Decimal(doc.importe_saldo).plus('0.01').toFixed(2);
     expectRefused(
       await post({ formaPago: [transfer(over)], comprobantes: [{ id: doc.id, importe: over }], totalSeleccionado: over, totalAcobrar: over }),
@@ -388,6 +408,10 @@ describe('receipts: staff approval and rejection', () => {
     assert.ok(full && part, 'two overdue documents');
     const half = new Decimal(part.importe_saldo).div(2).toDecimalPlaces(2).toFixed(2);
     const dash0 = await dashboard('1002');
+    const carousel0 = await carouselOverdue('1002');
+    // 'Vencido' is the overdue documents' outstanding amounts, not their totals: never more than what is owed on them.
+    assert.equal(dash0.vencido.toFixed(2), (await overdueOutstanding('1002')).toFixed(2), 'Vencido sums outstanding amounts');
+    assert.equal(carousel0.toFixed(2), dash0.vencido.toFixed(2), 'the carousel says the same');
     const ledger0 = await ledgerCount();
     const { recibo } = await payWithTransfer([{ id: full.id, importe: full.importe_saldo }, { id: part.id, importe: half }], '1002');
     const collected = new Decimal(full.importe_saldo).plus(half);
@@ -414,7 +438,8 @@ describe('receipts: staff approval and rejection', () => {
     assert.deepEqual(await settledOf([full.id, part.id].sort((a, b) => a - b)), full.id < part.id ? [true, false] : [false, true]);
     const dash1 = await dashboard('1002');
     assert.equal(dash1.saldo.toFixed(2), dash0.saldo.minus(collected).toFixed(2), 'the balance falls by what was collected');
-    assert.equal(dash1.vencido.toFixed(2), dash0.vencido.minus(full.importe_total).toFixed(2), 'the paid invoice leaves the overdue figure');
+    assert.equal(dash1.vencido.toFixed(2), dash0.vencido.minus(collected).toFixed(2), 'Vencido falls by what was applied to overdue documents, the partial payment too');
+    assert.equal((await carouselOverdue('1002')).toFixed(2), dash1.vencido.toFixed(2), 'and so does the carousel');
     const after = (await pending('1002')).find((d) => d.id === part.id)!;
     assert.equal(after.importe_en_aprobacion, part.importe_en_aprobacion, 'no longer waiting');
     assert.equal(after.importe_saldo, new Decimal(part.importe_saldo).minus(half).toFixed(2));

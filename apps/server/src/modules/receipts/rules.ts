@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatNumber, receiptsMsg, type FormaPagoLine } from '@portal/contract';
+import { applicationError as sharedApplicationError, formatMoney, formatNumber, parseAmountText, receiptsMsg, type FormaPagoLine } from '@portal/contract';
 
 /**
  * The money rules of a receipt, free of the database so they are unit-tested alone (statements.md §5). Every
@@ -12,24 +12,16 @@ export type Application = { id: number; importe: string };
 /** Decimal text of an es-AR formatted amount for a message: 1234.5 → '1.234,50'. */
 export const esAr = (d: Decimal.Value) => formatNumber(new Decimal(d).toFixed(2));
 
-/**
- * The amount applied to one document: positive outstanding → 0 < amount ≤ outstanding; negative outstanding (a
- * credit note) → outstanding ≤ amount < 0. Returns the Spanish refusal, or null when the amount is right.
- */
-export function applicationError(outstanding: Decimal.Value, amount: Decimal.Value): string | null {
-  const o = new Decimal(outstanding);
-  const a = new Decimal(amount);
-  if (o.gt(0)) return a.gt(0) && a.lte(o) ? null : receiptsMsg.saldoMayor(esAr(o));
-  return a.lt(0) && a.gte(o) ? null : receiptsMsg.saldoNegativo(esAr(o));
+/** The amount applied to one document (the contract's rule, shared with the browser): the refusal, or null. */
+export function applicationError(outstanding: Decimal.Value, amount: Decimal | string): string | null {
+  return sharedApplicationError(new Decimal(outstanding).toFixed(2), typeof amount === 'string' ? amount : amount.toFixed(2));
 }
 
-/** A 2-decimal amount typed by a user ('1.234,56', '$ 1.234,56', '1234.56'), or null. */
+/** A 2-decimal amount as the contract's one parser reads it ('1.234,56', '$ 1.234,56', '1234.56'), or null. */
 export function amountOf(value: unknown): Decimal | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  let t = String(value).replace(/\$/g, '').replace(/\s+/g, '');
-  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
-  if (!/^-?\d{1,13}(\.\d+)?$/.test(t)) return null;
-  return new Decimal(t).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const parsed = parseAmountText(value);
+  return parsed === null ? null : new Decimal(parsed);
 }
 
 export type FieldDef = {
@@ -95,7 +87,7 @@ export function checkPaymentLine(n: number, line: FormaPagoLine, fields: FieldDe
       const a = amountOf(text);
       if (!a || (f.suma && a.lte(0))) return { error: receiptsMsg.verifiqueImportes };
       if (f.suma) amount = amount.plus(a);
-      values.push({ id: f.field_key, label: f.label, value: f.suma ? `$ ${esAr(a)}` : text });
+      values.push({ id: f.field_key, label: f.label, value: f.suma ? formatMoney(a.toFixed(2)) : text });
       continue;
     }
     values.push({ id: f.field_key, label: f.label, value: text.slice(0, 200) });

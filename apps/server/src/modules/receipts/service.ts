@@ -9,6 +9,7 @@ import {
   receiptsMsg,
   RECEIPTS,
   todayInArgentina,
+  voucherNumberText,
   type ReciboItem,
   type VoucherItem,
 } from '@portal/contract';
@@ -33,7 +34,7 @@ const RECEIPT_CODE = 'RC';
 export type UploadedFile = { filename: string; data: Buffer };
 export type ReceiptPost = { fields: Record<string, string>; files: UploadedFile[]; idempotencyKey: string | undefined };
 
-const numberText = (series: number, number: number) => `${String(series).padStart(4, '0')}-${String(number).padStart(8, '0')}`;
+const numberText = (series: number, number: number) => voucherNumberText(series, number);
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 const docText = (d: { voucher_name: string; series: number; number: number }) => `${d.voucher_name} ${numberText(d.series, d.number)}`;
 const timeNow = () => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
@@ -317,11 +318,10 @@ export class ReceiptsService {
         const applied: Decimal[] = [];
         for (const d of docs) {
           const doc = pending.find((p) => Number(p.id) === d.id)!;
-          const amount = amountOf(d.importe);
-          if (!amount) throw badRequest(receiptsMsg.verifiqueImportes);
-          const error = applicationError(doc.outstanding, amount);
+          // The refusal says what is wrong with the amount: not a number, zero, the wrong sign, more than is owed.
+          const error = applicationError(doc.outstanding, String(d.importe));
           if (error) throw badRequest(error);
-          applied.push(amount);
+          applied.push(amountOf(d.importe)!);
         }
         const totals = checkTotals(applied, checked.map((l) => l.amount), allowAdvance);
         if (totals.error) throw badRequest(totals.error);

@@ -1,7 +1,7 @@
 import {
   MAX_ID,
   STATEMENT_PAGE_SIZE,
-  parseEsArNumber,
+  parseAmountText,
   parseFiscalDate,
   statementFilterProblem,
   statementListQuery,
@@ -16,8 +16,6 @@ const SUMMARIES: ReadonlySet<string> = new Set(['TOD', 'PEN', 'VEN']);
 const BOOLEANS: ReadonlyMap<string, boolean> = new Map([['true', true], ['1', true], ['false', false], ['0', false], ['', false]]);
 const TIPOCC = /^[A-Z0-9]{1,6}$/;
 const WHOLE = /^\d{1,10}$/;
-const PLAIN_AMOUNT = /^\d+(\.\d{1,2})?$/;
-const AMOUNT = /^\d+(\.\d+)?$/;
 
 /** Not taken by the quick path: the contract's schema decides (and words the 400). */
 export const LEFT_TO_SCHEMA: unique symbol = Symbol('schema');
@@ -31,8 +29,8 @@ const amount = (v: unknown) => {
   if (typeof v !== 'string') return LEFT_TO_SCHEMA;
   const t = v.trim();
   if (t === '') return undefined;
-  const n = PLAIN_AMOUNT.test(t) ? t : parseEsArNumber(t);
-  return n !== null && AMOUNT.test(n) ? n : LEFT_TO_SCHEMA;
+  const n = parseAmountText(t);
+  return n !== null && !n.startsWith('-') ? n : LEFT_TO_SCHEMA;
 };
 const whole = (v: unknown, min: number, max: number) => {
   if (typeof v !== 'string' || !WHOLE.test(v)) return LEFT_TO_SCHEMA;

@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { compileOnce } from '../../db/compile-once.js';
+import { approvedApplied } from '../../db/outstanding.js';
 import { CUSTOM_PLAN } from '../../db/prepared-pool.js';
 
 /**
@@ -435,7 +436,7 @@ export async function entitySummary(db: DB, scope: Scope, today: string) {
       from statement_checkpoints k where k.company_id = ${c} and k.entity_id = ${e}) as checkpoints,
     (select coalesce(json_agg(json_build_array(o.currency, o.account_type, o.total::text)), '[]')::text from (
       -- Literal 'not settled', not a parameter: the partial index serves it under a generic plan too.
-      select m.currency, m.account_type, sum(m.amount) as total from account_movements m
+      select m.currency, m.account_type, sum(m.amount - ${approvedApplied('m')}) as total from account_movements m
       where m.company_id = ${c} and m.entity_id = ${e} and m.amount > 0 and not settled and m.due_date < ${today}::date
       group by m.currency, m.account_type) o) as overdue,
     (with recursive v(name, type) as (

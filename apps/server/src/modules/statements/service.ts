@@ -8,6 +8,7 @@ import {
   formatDateSlash,
   statementMsg,
   todayInArgentina,
+  voucherTitleText,
   type BalanceValue,
   type StatementFilter,
   type StatementResponse,
@@ -276,7 +277,7 @@ export class StatementsService {
         const batch = await repo.statementBatch(db, scope, code, f, after, EXPORT_BATCH);
         for (const r of batch) {
           yield {
-            fecha: r.date, comprobante: r.voucher_name, numero: voucherNumberText(r.series, r.number), detalle: r.detail ?? '',
+            fecha: r.date, comprobante: voucherTitleText(r.voucher_name, r.letter), numero: voucherNumberText(r.series, r.number), detalle: r.detail ?? '',
             cuenta: typeName(r.account_type), vencimiento: r.due_date, importe: r.amount, saldo: r.saldo,
           };
         }

@@ -43,12 +43,12 @@ async function entityId(code: number): Promise<number> {
   return row.id;
 }
 
-type Mov = { id: string; date: string; due_date: string | null; amount: string; account_type: number; voucher_name: string; settled: boolean };
+type Mov = { id: string; date: string; due_date: string | null; amount: string; account_type: number; voucher_name: string; letter: string | null; settled: boolean };
 /** The entity's movements of one currency (and account types), oldest first in the view's order, with their running balance. */
 async function ledger(currency: 'ARS' | 'USD', view: 'c' | 'f' | 'j' = 'c', types: number[] = [1, 2]) {
   const rows = (await ctx.db
     .selectFrom('account_movements')
-    .select(['id', 'date', 'due_date', 'amount', 'account_type', 'voucher_name', 'settled'])
+    .select(['id', 'date', 'due_date', 'amount', 'account_type', 'voucher_name', 'letter', 'settled'])
     .where('entity_id', '=', await entityId(1001))
     .where('currency', '=', currency)
     .where('account_type', 'in', view === 'j' ? [2] : types)
@@ -172,6 +172,9 @@ describe('current account: chronological view', () => {
     assert.ok(settlement, 'a grain settlement of an exchange invoice');
     assert.equal(settlement.detalle2, `Origen: FJ 00005-${String(settlement.norig).padStart(8, '0')}`);
     assert.ok(exchange.items.some((m) => m.codcom === 'FJ' && m.codtal === 5 && m.numero === settlement.norig), 'the invoice it names');
+    // Its lines name the invoice in the one voucher-number format (5-digit point of sale), as the detail line does.
+    const cancels = settlement.renglonesOtros.find((l) => l.descripcion.startsWith('Cancela'));
+    if (cancels) assert.equal(cancels.descripcion, `Cancela Factura canje A 00005-${String(settlement.norig).padStart(8, '0')}`);
   });
 
   test('400 for each bad parameter, with the Spanish message', async () => {
@@ -251,6 +254,13 @@ describe('exports', () => {
     assert.ok(saldoCol > 0, header.join('|'));
     assert.equal(Number(sheet.getRow(2).getCell(saldoCol).value), Number(expected[0]!.saldo));
     assert.equal(Number(sheet.getRow(expected.length + 1).getCell(saldoCol).value), Number(expected.at(-1)!.saldo));
+    // The voucher as the screen names it: its letter ('Factura A'), its number with a 5-digit point of sale.
+    const compCol = header.indexOf('Comprobante');
+    const numCol = header.indexOf('Número');
+    const lettered = expected.findIndex((m) => m.letter && !m.voucher_name.endsWith(` ${m.letter}`));
+    assert.ok(lettered >= 0, 'a voucher with a letter');
+    assert.equal(String(sheet.getRow(lettered + 2).getCell(compCol).value), `${expected[lettered]!.voucher_name} ${expected[lettered]!.letter}`);
+    assert.match(String(sheet.getRow(2).getCell(numCol).value), /^\d{5}-\d{8}$/);
 
     const p = await ctx.app.inject({ method: 'GET', url: `${F}?${qs({ ...base, type: 'pdf' })}` });
     assert.equal(p.statusCode, 200);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatNumber, parseAmountText, receiptsMsg, type Campo, type PendienteItem } from '@portal/contract';
+import { applicationError as sharedApplicationError, formatNumber, parseAmountText, receiptsMsg, type Campo, type PendienteItem } from '@portal/contract';
 
 /** The receipt flow's rules in the browser (statements.md §4–§5); the server applies the same ones again. */
 
@@ -10,12 +10,9 @@ export const dec = (text: string | number | undefined | null): Decimal | null =>
 };
 export const esAr = (d: Decimal.Value) => formatNumber(new Decimal(d).toFixed(2));
 
-/** The message for an amount to apply to a document, or null when it is right (§5, both signs). */
+/** The message for an amount to apply to a document, or null when it is right (the contract's rule, §5). */
 export function applicationError(doc: PendienteItem, text: string): string | null {
-  const saldo = new Decimal(doc.importe_saldo);
-  const a = dec(text);
-  if (saldo.gt(0)) return a && a.gt(0) && a.lte(saldo) ? null : receiptsMsg.saldoMayor(esAr(saldo));
-  return a && a.lt(0) && a.gte(saldo) ? null : receiptsMsg.saldoNegativo(esAr(saldo));
+  return sharedApplicationError(doc.importe_saldo, text);
 }
 
 export type SelectionMode = 'vencidos' | 'todos' | 'ninguno' | undefined;

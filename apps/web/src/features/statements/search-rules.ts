@@ -1,4 +1,4 @@
-import { daysBetween, FISCAL_MAX_RANGE_DAYS, oneYearBefore, parseFiscalDate, STATEMENT_CURRENCIES, todayInArgentina, type StatementSummaryCode } from '@portal/contract';
+import { daysBetween, parseAmountText, FISCAL_MAX_RANGE_DAYS, oneYearBefore, parseFiscalDate, STATEMENT_CURRENCIES, todayInArgentina, type StatementSummaryCode } from '@portal/contract';
 
 /** The statement's filters as the list and the URL carry them (a list's filters live in the URL). */
 export type StatementSearch = {
@@ -23,10 +23,10 @@ export const startTooOld = (desde: string) => desde < oneYearBefore(todayInArgen
 /** A picked range over 30 days. */
 export const rangeTooLong = (desde: string, hasta: string) => daysBetween(desde, hasta) > FISCAL_MAX_RANGE_DAYS;
 
-/** 'Importe desde' as typed: digits with an optional decimal comma or point (1234,50 · 1.234,50 · 1234.5). */
-export function isAmount(text: string): boolean {
-  const t = text.trim();
-  return /^\d+([.,]\d{1,2})?$/.test(t) || /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(t);
+/** 'Importe desde' as typed, read by the contract's one parser ('50.000' is fifty thousand): the decimal string, or null. */
+export function amountOf(text: string): string | null {
+  const n = parseAmountText(text);
+  return n === null || n.startsWith('-') ? null : n;
 }
 
 export function searchFromParams(p: URLSearchParams): StatementSearch {

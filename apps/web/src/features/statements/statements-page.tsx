@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Radio, Spin, Tabs, Tag, Typography } from 'antd';
 import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useSearchParams } from 'react-router';
-import { fiscalMsg, formatDateSlash, msg, statementMsg, STATEMENT_VIEWS, type StatementMovement, type StatementView } from '@portal/contract';
+import { fiscalMsg, formatDateSlash, formatMoney, msg, parseAmountText, statementMsg, STATEMENT_VIEWS, type StatementMovement, type StatementView } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { ListPageHeader, useLoadMoreOnView } from '../../lib/list-page';
@@ -20,6 +20,12 @@ import { useFeedback } from '../../lib/feedback';
 
 const MovementDrawer = lazyOverlay(() => import('./components/movement-drawer').then((m) => m.MovementDrawer), (p) => p.movement != null);
 const SearchDrawer = lazyOverlay(() => import('./components/search-drawer').then((m) => m.SearchDrawer), (p) => p.open);
+
+/** A filter amount from the URL as money ('500000.00' → '$ 500.000,00'); as it came when it is not an amount. */
+const moneyText = (v: string) => {
+  const n = parseAmountText(v);
+  return n === null ? v : formatMoney(n);
+};
 
 /**
  * /{profile}/cronologico, /financiero, /canjes (statements.md §2): the balance carousel, currency tabs, the
@@ -137,8 +143,8 @@ export function StatementsPage({ view }: { view: StatementView }) {
               {search.fechadesde ? `Desde ${formatDateSlash(search.fechadesde)}` : ''} {search.fechahasta ? `hasta ${formatDateSlash(search.fechahasta)}` : ''}
             </Tag>
           )}
-          {search.importedsd && <Tag>Importe desde {search.importedsd}</Tag>}
-          {search.importehst && <Tag>Importe hasta {search.importehst}</Tag>}
+          {search.importedsd && <Tag>Importe desde {moneyText(search.importedsd)}</Tag>}
+          {search.importehst && <Tag>Importe hasta {moneyText(search.importehst)}</Tag>}
           {search.descom.map((d) => (
             <Tag key={d}>{d}</Tag>
           ))}

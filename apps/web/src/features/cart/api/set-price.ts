@@ -9,7 +9,7 @@ export type SetPriceInput = {
   cartId: number;
   productoId: number;
   cantidad: number;
-  /** The decimal string typed (parseEsArNumber): '12345.5'. */
+  /** The decimal string typed (parseAmountText): '12345.5'. */
   precio: string;
   /** The band of the sales line; purchase lines have none. */
   band?: { min: number; max: number };

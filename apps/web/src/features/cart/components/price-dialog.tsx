@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Input, Modal } from 'antd';
-import { formatMoney, formatNumber, parseEsArNumber } from '@portal/contract';
+import { formatMoney, formatNumber, parseAmountText } from '@portal/contract';
 
 export type PriceTarget = {
   productoId: number;
@@ -40,7 +40,7 @@ export function PriceDialog({ target, busy, onCancel, onAccept }: PriceDialogPro
     if (target) setText(formatNumber(target.precio));
   }, [target]);
 
-  const parsed = parseEsArNumber(text);
+  const parsed = parseAmountText(text);
   const price = parsed === null ? NaN : Number(parsed);
   // Display only: the server recomputes the subtotal in decimal arithmetic.
   const subtotal = target && Number.isFinite(price) ? price * target.cantidad : NaN;

@@ -6,6 +6,7 @@ import dayjs from '../../../lib/dayjs';
 import Decimal from 'decimal.js';
 import { formatMoney, RECEIPTS, receiptsMsg, type Campo, type FormaCobro, type PendienteItem } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
+import { AmountEcho } from '../../../lib/amount-echo';
 import { useIsMobile } from '../../../lib/device';
 import { useNotify } from '../../../lib/notify';
 import { postRecibo, receiptsKey, useFormasCobro, usePendientes } from '../api/receipts-api';
@@ -255,10 +256,10 @@ export function ReceiptFlow({ onClose }: ReceiptFlowProps) {
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label="Fecha">{dayjs(fecha ?? hoy).format('DD/MM/YYYY')}</Descriptions.Item>
             <Descriptions.Item label="Documentos">
-              {chosen.length === 0 ? 'Pago a cuenta' : chosen.map((d) => `${d.descomp} ${d.norig}: $ ${esAr(dec(amounts[d.id]) ?? 0)}`).join(' · ')}
+              {chosen.length === 0 ? 'Pago a cuenta' : chosen.map((d) => `${d.descomp} ${d.norig}: ${formatMoney((dec(amounts[d.id]) ?? new Decimal(0)).toFixed(2))}`).join(' · ')}
             </Descriptions.Item>
             <Descriptions.Item label="Cobros">
-              {lines.map((l, i) => `${methodOf(l)?.descon ?? ''} $ ${esAr(lineAmounts[i] ?? 0)}`).join(' · ')}
+              {lines.map((l, i) => `${methodOf(l)?.descon ?? ''} ${formatMoney((lineAmounts[i] ?? new Decimal(0)).toFixed(2))}`).join(' · ')}
             </Descriptions.Item>
             <Descriptions.Item label="Importe a cobrar">{formatMoney(totalSelected.toFixed(2))}</Descriptions.Item>
             <Descriptions.Item label="Total cobrado">{formatMoney(totalCollected.toFixed(2))}</Descriptions.Item>
@@ -312,7 +313,7 @@ function DocumentRow({ doc, checked, amount, error, onCheck, onAmount }: Documen
       {checked && (
         <div className="receipt-doc-amount">
           <Input prefix="$" value={amount} onChange={(e) => onAmount(e.target.value)} status={error ? 'error' : undefined} inputMode="decimal" aria-label={`Importe a aplicar ${label}`} />
-          {error && <Typography.Text type="danger">{error}</Typography.Text>}
+          {error ? <Typography.Text type="danger">{error}</Typography.Text> : <AmountEcho text={amount} />}
         </div>
       )}
     </div>
@@ -429,6 +430,7 @@ function CampoField({ n, campo, value, onChange }: { n: number; campo: Campo; va
         onChange={(e) => onChange(e.target.value)}
         aria-label={aria}
       />
+      {campo.suma && <AmountEcho text={typeof value === 'string' ? value : ''} />}
     </label>
   );
 }

@@ -1,9 +1,10 @@
 import { Checkbox, Form, Input, Select, Space } from 'antd';
 import dayjs from '../../../lib/dayjs';
-import { defaultFiscalRange, parseEsArNumber, statementFilterProblem, statementMsg } from '@portal/contract';
+import { defaultFiscalRange, formatNumber, statementFilterProblem, statementMsg } from '@portal/contract';
 import { DateRangeSearchDrawer, isoDay, type DateRangeRules, type DateRangeValues } from '../../../lib/date-range-search';
-import { isAmount, rangeTooLong, startTooOld, type StatementSearch } from '../search-rules';
+import { amountOf, rangeTooLong, startTooOld, type StatementSearch } from '../search-rules';
 import { filterByLabel } from '../../../lib/search';
+import { AmountEcho } from '../../../lib/amount-echo';
 
 type Values = DateRangeValues & { importedsd: string; importehst: string; comprobantes: string[]; credito: boolean; debito: boolean };
 
@@ -20,7 +21,7 @@ type SearchDrawerProps = {
 const plain = (t: string) => {
   const v = t.trim();
   if (!v) return null;
-  return /^\d+(\.\d{1,2})?$/.test(v) ? v : (parseEsArNumber(v) ?? v);
+  return amountOf(v) ?? v;
 };
 
 /** Dates required on a phone; a picked start older than a year, or a picked range over 30 days, is warned about and cleared. */
@@ -34,7 +35,7 @@ const RULES: DateRangeRules = {
 
 const amountRule = (message: string) => ({
   validator: async (_r: unknown, value: string | undefined) => {
-    if (value && value.trim() && !isAmount(value)) throw new Error(message);
+    if (value && value.trim() && amountOf(value) === null) throw new Error(message);
   },
 });
 
@@ -44,6 +45,8 @@ const amountRule = (message: string) => ({
  */
 export function SearchDrawer({ open, mobile, search, tipos, onClose, onSearch }: SearchDrawerProps) {
   const [form] = Form.useForm<Values>();
+  const desdeText = Form.useWatch('importedsd', form);
+  const hastaText = Form.useWatch('importehst', form);
 
   function initialValues(): Values {
     const def = defaultFiscalRange();
@@ -52,8 +55,8 @@ export function SearchDrawer({ open, mobile, search, tipos, onClose, onSearch }:
     return {
       desde: desde ? dayjs(desde) : null,
       hasta: hasta ? dayjs(hasta) : null,
-      importedsd: search.importedsd ?? '',
-      importehst: search.importehst ?? '',
+      importedsd: search.importedsd ? formatNumber(search.importedsd) : '',
+      importehst: search.importehst ? formatNumber(search.importehst) : '',
       comprobantes: search.descom,
       credito: search.credito,
       debito: search.debito,
@@ -94,10 +97,10 @@ export function SearchDrawer({ open, mobile, search, tipos, onClose, onSearch }:
       }}
     >
       <div className="date-range-pair">
-        <Form.Item name="importedsd" label="Importe desde" rules={[amountRule(statementMsg.importeDesdeNumerico)]}>
+        <Form.Item name="importedsd" label="Importe desde" rules={[amountRule(statementMsg.importeDesdeNumerico)]} extra={<AmountEcho text={desdeText} />}>
           <Input inputMode="decimal" placeholder="0,00" />
         </Form.Item>
-        <Form.Item name="importehst" label="Importe hasta" rules={[amountRule(statementMsg.importeHastaNumerico)]}>
+        <Form.Item name="importehst" label="Importe hasta" rules={[amountRule(statementMsg.importeHastaNumerico)]} extra={<AmountEcho text={hastaText} />}>
           <Input inputMode="decimal" placeholder="0,00" />
         </Form.Item>
       </div>

@@ -1,10 +1,10 @@
 import { Descriptions, Table } from 'antd';
-import type { StockPositionResponse, StockPositionRow, VoucherLineRow } from '@portal/contract';
+import { voucherNumberText, type StockPositionResponse, type StockPositionRow, type VoucherLineRow } from '@portal/contract';
 
 type PositionVouchersProps = { row: StockPositionRow; titles: StockPositionResponse['renglonesComprobantes']; compact?: boolean };
 
 /** The voucher's description already carries its letter ('Factura A'): the number is point of sale and number. */
-const numberOf = (l: VoucherLineRow) => `${String(l.torig).padStart(5, '0')}-${String(l.norig).padStart(8, '0')}`;
+const numberOf = (l: VoucherLineRow) => voucherNumberText(l.torig, l.norig);
 
 /** A product's vouchers (invoices with what is left to deliver, remitos) and its other lines. */
 export function PositionVouchers({ row, titles, compact = false }: PositionVouchersProps) {
