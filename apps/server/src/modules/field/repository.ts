@@ -171,3 +171,14 @@ export function deletionByKey(db: DB, s: FieldScope, key: string) {
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 }
+
+/** The container changes applied with this idempotency key, if any. */
+export function containerChangeByKey(db: DB, s: FieldScope, key: string) {
+  return db
+    .selectFrom('field_container_changes')
+    .select(['saved'])
+    .where('company_id', '=', s.companyId)
+    .where('user_id', '=', s.userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}

@@ -5,6 +5,7 @@ import {
   dateOfWeekday,
   dayName,
   DIAS,
+  FIELD_LIMITS,
   fieldMsg,
   msg,
   SIN_DIRECCION,
@@ -217,11 +218,13 @@ export class FieldService {
   }
 
   /**
-   * Deletes (marks deleted) the customer's sales of today; their keys stay known, so a replay cannot revive them.
-   * With an idempotency key the deletion is done once: a replay of the same key (the offline queue sent again, a
-   * second tab) answers the first result and deletes nothing — not even a sale made after the deletion.
+   * Deletes (marks deleted) the customer's sales of today that the phone saw: `seen.ventas` (ids) and
+   * `seen.claves` (keys of sales it made); a sale another phone recorded meanwhile is in neither and stays. Without
+   * both (the call as §7 shows it) every sale of that customer and day. Their keys stay known, so a replay cannot
+   * revive them. With an idempotency key the deletion is done once: a replay of the same key (the offline queue
+   * sent again, a second tab) answers the first result and deletes nothing — not even a sale made after it.
    */
-  async deleteOrders(s: FieldScope, entityId: number, date: string, key: string | null = null) {
+  async deleteOrders(s: FieldScope, entityId: number, date: string, key: string | null = null, seen: { ventas?: number[]; claves?: string[] } = {}) {
     const answer = (n: number, repetido: boolean) => ({ success: true as const, msg: fieldMsg.compraEliminada, eliminados: n, repetido });
     const replayed = async () => {
       if (!key) return null;
@@ -232,6 +235,7 @@ export class FieldService {
     if (before) return before;
     requireToday(date);
     await this.requireOwn(this.db, s, entityId);
+    const scoped = seen.ventas !== undefined || seen.claves !== undefined;
     const n = await this.db.transaction().execute(async (trx) => {
       if (key) {
         const claimed = await trx
@@ -242,13 +246,21 @@ export class FieldService {
           .executeTakeFirst();
         if (!claimed) return null; // the same key won a race a moment ago
       }
-      const rows = await trx
+      let q = trx
         .updateTable('field_sales')
         .set({ deleted_at: sql`now()` })
         .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', entityId)
-        .where('sale_date', '=', date).where('deleted_at', 'is', null)
-        .returning('id')
-        .execute();
+        .where('sale_date', '=', date).where('deleted_at', 'is', null);
+      if (scoped) {
+        const ids = seen.ventas ?? [];
+        const keys = seen.claves ?? [];
+        q = q.where((eb) => eb.or([
+          ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+          ...(keys.length > 0 ? [eb('idempotency_key', 'in', keys)] : []),
+          ...(ids.length === 0 && keys.length === 0 ? [sql<boolean>`false`] : []),
+        ]));
+      }
+      const rows = await q.returning('id').execute();
       if (key) {
         await trx.updateTable('field_sale_deletions').set({ deleted: rows.length })
           .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('idempotency_key', '=', key)
@@ -261,25 +273,59 @@ export class FieldService {
     return answer(n, false);
   }
 
-  /** Replaces the customer's containers of today with these rows (a replay writes the same set again). */
-  async saveContainers(s: FieldScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number }> }) {
+  /**
+   * Applies container changes of today: a row with `anterior` adds its difference (cantidad − anterior) to what is
+   * recorded, never below 0 (a row that reaches 0 that way goes); a row without it sets that product's quantity;
+   * products not named stay. So two phones' changes merge instead of replacing each other. With an idempotency
+   * key the changes are applied once: a replay answers the first result.
+   */
+  async saveContainers(s: FieldScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number; anterior: number | null }> }, key: string | null = null) {
+    const answer = (guardados: number) => ({ success: true as const, msg: 'Envases guardados', guardados });
+    if (key) {
+      const done = await repo.containerChangeByKey(this.db, s, key);
+      if (done) return answer(done.saved);
+    }
     requireToday(body.fecha);
     await this.requireOwn(this.db, s, body.clienteId);
     const ids = body.envases.map((r) => r.productoId);
     const found = await repo.containerProducts(this.db, s.companyId, ids);
     if (found.length !== ids.length) throw badRequest(fieldMsg.envaseInexistente);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('field_containers')
-        .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', body.clienteId).where('visit_date', '=', body.fecha)
-        .execute();
-      if (body.envases.length > 0) {
-        await trx.insertInto('field_containers').values(body.envases.map((r) => ({
-          company_id: s.companyId, user_id: s.userId, entity_id: body.clienteId, visit_date: body.fecha, product_id: r.productoId, quantity: String(r.cantidad),
-        }))).execute();
+    const applied = await this.db.transaction().execute(async (trx) => {
+      if (key) {
+        const claimed = await trx
+          .insertInto('field_container_changes')
+          .values({ company_id: s.companyId, user_id: s.userId, idempotency_key: key, entity_id: body.clienteId, visit_date: body.fecha, saved: body.envases.length })
+          .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!claimed) return false; // the same key won a race a moment ago
+      }
+      const at = { company_id: s.companyId, user_id: s.userId, entity_id: body.clienteId, visit_date: body.fecha };
+      for (const r of body.envases) {
+        if (r.anterior === null) {
+          await trx.insertInto('field_containers').values({ ...at, product_id: r.productoId, quantity: String(r.cantidad) })
+            .onConflict((oc) => oc.columns(['company_id', 'user_id', 'visit_date', 'entity_id', 'product_id']).doUpdateSet({ quantity: String(r.cantidad) }))
+            .execute();
+          continue;
+        }
+        const delta = new Decimal(r.cantidad).minus(r.anterior).toString();
+        const row = await trx.insertInto('field_containers').values({ ...at, product_id: r.productoId, quantity: sql<string>`greatest(0, ${delta}::numeric)` })
+          .onConflict((oc) => oc.columns(['company_id', 'user_id', 'visit_date', 'entity_id', 'product_id'])
+            .doUpdateSet({ quantity: sql<string>`least(${FIELD_LIMITS.cantidadMax}::numeric, greatest(0, field_containers.quantity + ${delta}::numeric))` }))
+          .returning('quantity')
+          .executeTakeFirstOrThrow();
+        if (new Decimal(row.quantity).isZero()) {
+          await trx.deleteFrom('field_containers')
+            .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', body.clienteId)
+            .where('visit_date', '=', body.fecha).where('product_id', '=', r.productoId)
+            .execute();
+        }
       }
       await writeAudit(trx, { action: 'field.containers', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: body.clienteId, rows: body.envases } });
+      return true;
     });
-    return { success: true as const, msg: 'Envases guardados', guardados: body.envases.length };
+    if (!applied) return answer((await repo.containerChangeByKey(this.db, s, key!))?.saved ?? body.envases.length);
+    return answer(body.envases.length);
   }
 
   async products(companyId: number) {

@@ -5,7 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { fieldMsg, todayInArgentina, type EstadoVisita, type VisitaCliente } from '@portal/contract';
 import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useNotify } from '../../lib/notify';
-import { enqueue } from './offline/outbox';
+import { enqueue, keptMessage } from './offline/outbox';
 import { overlayVisits, pendingCustomers, useCustomers, useOutbox, useVisits } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
 import { VisitCard } from './components/visit-card';
@@ -49,7 +49,7 @@ export function VisitsPage() {
   async function handleState(c: VisitaCliente, estado: EstadoVisita) {
     const { result } = await enqueue('estado', { fecha, codent_id: c.id, estado });
     if (result === 'sent') notify.success(fieldMsg.estadoActualizado);
-    else if (result === 'queued') notify.info(fieldMsg.estadoActualizado, 'Sin conexión: se enviará al volver la señal.');
+    else if (result === 'queued' || result === 'retrying') notify.info(fieldMsg.estadoActualizado, keptMessage[result]);
     else notify.error(fieldMsg.errorEstado, result.error);
   }
 
