@@ -64,6 +64,7 @@ export const fieldMsg = {
   tipoOperacionInexistente: 'El tipo de operación no existe.',
   claveObligatoria: 'Falta la clave de idempotencia (encabezado Idempotency-Key).',
   clavePedidoEliminado: 'Este pedido fue eliminado en el servidor antes de que llegara su reenvío.',
+  busquedaCorta: 'Escribí al menos 3 letras',
   ventasInvalidas: 'Las ventas a eliminar no son válidas.',
   demasiadosRenglones: 'Un pedido admite hasta 200 renglones.',
 } as const;

@@ -251,6 +251,15 @@ export const productoDisponible = z.object({ id: z.number(), nombre: z.string(),
 export type ProductoDisponible = z.infer<typeof productoDisponible>;
 export const productosResponse = z.object({ success: z.literal(true), productos: z.array(productoDisponible) });
 
+/**
+ * GET /products: `cliente` prices them in that customer's list; `q` (3 letters at least, after trimming) searches the
+ * whole sellable assortment; without `q`, what the rep is likely to sell (the phone keeps it for offline use).
+ */
+export const productosQuery = z.object({
+  cliente: entityId.optional(),
+  q: z.string({ error: fieldMsg.busquedaCorta }).trim().min(3, { error: fieldMsg.busquedaCorta }).max(100, { error: fieldMsg.busquedaCorta }).optional(),
+});
+
 export const clienteLista = z.object({
   id: z.number(),
   generalId: z.number(),
@@ -290,7 +299,7 @@ export const fieldRoutes = {
   pedido: route({ ...base, method: 'POST', url: '/ventas/pedido', summary: 'Registra una venta de hoy; idempotente por el encabezado Idempotency-Key', body: pedidoRequest, response: pedidoResponse }),
   borrarPedido: route({ ...base, method: 'DELETE', url: '/ventas/pedido/:clientId/:date', summary: 'Elimina las ventas de hoy del cliente que el teléfono vio (ventas, claves); con Idempotency-Key, una sola vez por clave', params: ventasProductsParams, query: borrarPedidoQuery, response: deletePedidoResponse }),
   envases: route({ ...base, method: 'PUT', url: '/ventas/envases', summary: 'Aplica cambios a los envases del cliente en el día de hoy (de anterior a cantidad, por producto); con Idempotency-Key, una sola vez por clave', body: envasesRequest, response: envasesResponse }),
-  productos: route({ ...base, method: 'GET', url: '/products', summary: 'Productos disponibles para la venta, con el precio de lista', response: productosResponse }),
+  productos: route({ ...base, method: 'GET', url: '/products', summary: 'Productos para la venta con el precio de la lista del cliente: los que el repartidor suele vender, o los que coinciden con q', query: productosQuery, response: productosResponse }),
   productosEnvase: route({ ...base, method: 'GET', url: '/products/envase', summary: 'Productos que son envases retornables', response: productosResponse }),
   clientes: route({ ...base, method: 'GET', url: '/customers', summary: 'Clientes del repartidor (recorrido y los que dio de alta)', response: clientesResponse }),
   nuevoCliente: route({ ...base, method: 'POST', url: '/customers', summary: 'Da de alta un cliente (nombre, nrodoc, direccion); idempotente por Idempotency-Key', body: nuevoClienteRequest, response: nuevoClienteResponse }),

@@ -37,6 +37,7 @@ export const warehouseMsg = {
   numeroInvalido: 'Número de pedido inválido.',
   cabeceraInvalida: 'La cabecera del pedido no es válida.',
   renglonesInvalidos: 'Los renglones del pedido no son válidos.',
+  cantidadEntera: 'Contá unidades enteras: sin coma ni decimales.',
   claveInvalida: 'La clave de idempotencia (encabezado Idempotency-Key) no es válida.',
   pedidoNoPendiente: 'El pedido no existe o no está pendiente de preparación.',
   pedidoYaConfirmado: 'El pedido ya fue confirmado por otro usuario.',

@@ -376,6 +376,37 @@ describe('products and customers', () => {
     }
   });
 
+  test('GET /products sells from the real assortment: likely products first, any product by search, priced in the customer\'s list', async () => {
+    const names = (await get<{ productos: Array<{ id: number; nombre: string }> }>(`${F}/products`)).productos;
+    // What the rep sold lately comes first (not an alphabetical cut of the catalogue).
+    const sold = await ctx.db.selectFrom('field_sale_lines as l').innerJoin('field_sales as v', 'v.id', 'l.sale_id').select('l.product_id')
+      .where('v.user_id', '=', repId).where('v.deleted_at', 'is', null).execute();
+    assert.ok(sold.length > 0);
+    assert.ok(sold.some((r) => names.slice(0, 20).some((p) => p.id === r.product_id)), 'a product the rep sold is near the top');
+    // Anything sellable is one search away, whatever its initial.
+    const far = await ctx.db.selectFrom('products').innerJoin('price_list_items as i', 'i.product_id', 'products.id').select(['products.id', 'products.name'])
+      .where('products.company_id', '=', laPampa).where('products.active', '=', true).where('products.is_container', '=', false).where('i.currency', '=', 'ARS')
+      .orderBy('products.name', 'desc').executeTakeFirstOrThrow();
+    const word = far.name.split(/\s+/).find((w) => w.length >= 4)!;
+    const found = await get<{ productos: Array<{ id: number }> }>(`${F}/products?q=${encodeURIComponent(word)}`);
+    assert.ok(found.productos.some((p) => p.id === far.id), `${far.name} found by '${word}'`);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${F}/products?q=%20ab%20`, headers: H() }), 400, fieldMsg.busquedaCorta);
+    // Priced in the customer's own list.
+    const customer = todays.clientes.find((c) => !c.es_nuevo)!;
+    const other = await ctx.db.selectFrom('price_lists').select('id').where('company_id', '=', laPampa).where('is_default', '=', false).orderBy('id').executeTakeFirstOrThrow();
+    const item = await ctx.db.selectFrom('price_list_items').select(['product_id', 'list_price', 'discount1', 'discount2']).where('price_list_id', '=', other.id).where('currency', '=', 'ARS').orderBy('product_id').executeTakeFirstOrThrow();
+    const product = await ctx.db.selectFrom('products').select('name').where('id', '=', item.product_id).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('entities').set({ price_list_id: other.id }).where('id', '=', customer.id).execute();
+    try {
+      const priced = await get<{ productos: Array<{ id: number; precio: string }> }>(`${F}/products?cliente=${customer.id}&q=${encodeURIComponent(product.name.split(/\s+/).slice(0, 2).join(' '))}`);
+      const expected = new Decimal(item.list_price).times(new Decimal(1).minus(new Decimal(item.discount1).div(100))).times(new Decimal(1).minus(new Decimal(item.discount2).div(100))).toDecimalPlaces(2).toFixed(2);
+      assert.equal(priced.productos.find((p) => p.id === item.product_id)?.precio, expected);
+    } finally {
+      await ctx.db.updateTable('entities').set({ price_list_id: null }).where('id', '=', customer.id).execute();
+    }
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${F}/products?cliente=${foreignCustomer}`, headers: H() }), 403, fieldMsg.clienteAjeno);
+  });
+
   test('GET /customers: only the rep\'s own; POST /customers creates once per key and validates §5', async () => {
     const list = await get<{ clientes: Array<{ id: number; direccion: string }> }>(`${F}/customers`);
     const own = await ctx.db.selectFrom('field_customers').select('entity_id').where('user_id', '=', repId).execute();

@@ -49,10 +49,7 @@ export function fieldRoutes(app: FastifyInstance, db: DB): void {
     const s = scope(user, tenant);
     return service.saveContainers(s, body, optionalKey(request));
   }, opts);
-  registerRoute(app, r.productos, async ({ user, tenant }) => {
-    scope(user, tenant);
-    return service.products(tenant.company.id);
-  }, opts);
+  registerRoute(app, r.productos, async ({ user, tenant, query }) => service.products(scope(user, tenant), query), opts);
   registerRoute(app, r.productosEnvase, async ({ user, tenant }) => {
     scope(user, tenant);
     return service.containerProducts(tenant.company.id);

@@ -23,13 +23,16 @@ import {
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
+import { normaliseSearch } from '../catalog/index.js';
 import * as repo from './repository.js';
 import type { CustomerRow, FieldScope } from './repository.js';
 
 /** Profiles that work the field module: the rep / driver (module 'repartos'). */
 export const FIELD_PROFILE_IDS = [PROFILE.repartidor] as const;
-/** GET /products answers at most this many products (a truck's assortment, not the whole catalogue). */
-export const FIELD_PRODUCTS_LIMIT = 500;
+/** GET /products without `q`: the rep's likely assortment, at most this many (the phone keeps it for offline use). */
+export const FIELD_PRODUCTS_LIMIT = 300;
+/** GET /products?q=: at most this many matches. */
+export const FIELD_SEARCH_LIMIT = 50;
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -180,7 +183,7 @@ export class FieldService {
     requireToday(body.fecha);
     await this.requireOwn(this.db, s, body.codentiId);
     const ids = [...new Set(body.renglones.map((r) => r.codprodId))];
-    const products = await repo.sellableProducts(this.db, s.companyId, { ids });
+    const products = await repo.fieldProducts(this.db, s.companyId, body.codentiId, { ids }, ids.length);
     if (products.length !== ids.length) throw badRequest(fieldMsg.productoInexistente);
     if (body.tipoOperacion !== null) {
       const types = await repo.operationTypes(this.db, s.companyId);
@@ -328,8 +331,26 @@ export class FieldService {
     return answer(body.envases.length);
   }
 
-  async products(companyId: number) {
-    const rows = await repo.sellableProducts(this.db, companyId, { limit: FIELD_PRODUCTS_LIMIT });
+  /**
+   * Products to sell, priced in the customer's list when `cliente` is given: those matching `q`, or the rep's likely
+   * assortment (what the rep sold lately and the rep's customers bought, most sold first), filled up to the limit
+   * by name so a rep without history still has a list offline; anything else is one search away.
+   */
+  async products(s: FieldScope, query: { cliente?: number; q?: string }) {
+    const entity = query.cliente ?? null;
+    if (entity !== null) await this.requireOwn(this.db, s, entity);
+    let rows;
+    if (query.q !== undefined) {
+      const words = normaliseSearch(query.q);
+      rows = words.length ? await repo.fieldProducts(this.db, s.companyId, entity, { words }, FIELD_SEARCH_LIMIT) : [];
+    } else {
+      rows = await repo.fieldProducts(this.db, s.companyId, entity, { likelyFor: s.userId }, FIELD_PRODUCTS_LIMIT);
+      if (rows.length < FIELD_PRODUCTS_LIMIT) {
+        const seen = new Set(rows.map((r) => r.id));
+        const more = await repo.fieldProducts(this.db, s.companyId, entity, {}, FIELD_PRODUCTS_LIMIT);
+        rows = [...rows, ...more.filter((r) => !seen.has(r.id))].slice(0, FIELD_PRODUCTS_LIMIT);
+      }
+    }
     return { success: true as const, productos: rows.map((r) => ({ id: r.id, nombre: r.name, precio: new Decimal(r.price).toFixed(2) })) };
   }
 

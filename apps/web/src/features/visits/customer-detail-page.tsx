@@ -3,10 +3,11 @@ import { Button, Card, Empty, InputNumber, Select, Skeleton, Space, Table, Tag, 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import Decimal from 'decimal.js';
-import { addDays, DIAS_ATRAS_SUGERENCIA, FIELD_LIMITS, fieldMsg, formatMoney, lineAmountAllowed, formatNumber, todayInArgentina } from '@portal/contract';
+import { addDays, DIAS_ATRAS_SUGERENCIA, FIELD_LIMITS, fieldMsg, formatMoney, lineAmountAllowed, formatNumber, todayInArgentina, type ProductoDisponible } from '@portal/contract';
 import { useNotify } from '../../lib/notify';
 import { enqueue, keptMessage } from './offline/outbox';
-import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers, useOperationTypes, useOutbox, useProducts, usePurchases, type CompraView } from './api/queries';
+import { overlayPurchases, pendingCustomers, searchProducts, useContainerProducts, useCustomers, useOperationTypes, useOutbox, useProducts, usePurchases, type CompraView } from './api/queries';
+import { useRemoteSearch } from '../../lib/use-remote-search';
 import { SyncBanner } from './components/sync-banner';
 import { fieldDate, formatDay } from './dates';
 import { plannerFor, plannerSearch } from './planner';
@@ -98,7 +99,10 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
   const outbox = useOutbox();
   const purchases = usePurchases(clientId, date);
   const weekAgo = usePurchases(isToday ? clientId : null, addDays(date, -DIAS_ATRAS_SUGERENCIA));
-  const products = useProducts();
+  const products = useProducts(clientId);
+  // Products found by searching the server (anything sellable, beyond the likely list kept on the phone).
+  const search = useRemoteSearch<ProductoDisponible>({ fetcher: (q, signal) => searchProducts(clientId, q, signal), min: 3, debounceMs: 300 });
+  const [found, setFound] = useState<Map<number, ProductoDisponible>>(new Map());
   const containers = useContainerProducts();
   const types = useOperationTypes();
   const customers = useCustomers();
@@ -109,13 +113,18 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
 
   const names = useMemo(() => {
     const m = new Map<number, string>();
-    for (const p of [...(products.data?.productos ?? []), ...(containers.data?.productos ?? [])]) m.set(p.id, p.nombre);
+    for (const p of [...(products.data?.productos ?? []), ...found.values(), ...(containers.data?.productos ?? [])]) m.set(p.id, p.nombre);
     return m;
-  }, [products.data, containers.data]);
+  }, [products.data, containers.data, found]);
+  const productOptions = useMemo(() => {
+    const all = new Map<number, ProductoDisponible>();
+    for (const p of [...search.results, ...(products.data?.productos ?? []), ...found.values()]) if (!all.has(p.id)) all.set(p.id, p);
+    return [...all.values()].map((p) => ({ value: p.id, label: p.nombre }));
+  }, [search.results, products.data, found]);
   const allCustomers = useMemo(() => [...(customers.data?.clientes ?? []), ...pendingCustomers(outbox.entries)], [customers.data, outbox.entries]);
   const view = useMemo(() => overlayPurchases(purchases.data, outbox.entries, clientId, date, names, allCustomers), [purchases.data, outbox.entries, clientId, date, names, allCustomers]);
   const past = useMemo(() => overlayPurchases(weekAgo.data, outbox.entries, clientId, addDays(date, -DIAS_ATRAS_SUGERENCIA), names, allCustomers), [weekAgo.data, outbox.entries, clientId, date, names, allCustomers]);
-  const priceOf = (id: number) => products.data?.productos.find((p) => p.id === id)?.precio ?? null;
+  const priceOf = (id: number) => (products.data?.productos.find((p) => p.id === id) ?? found.get(id) ?? search.results.find((p) => p.id === id))?.precio ?? null;
 
   if (!view) {
     return (
@@ -215,13 +224,18 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
           {rows.map((r, i) => (
             <div key={r.uid} className="order-row" data-testid="order-row">
               <Select<number>
-                showSearch={{ filterOption: filterByLabel }}
+                showSearch={{ filterOption: filterByLabel, onSearch: search.setText }}
                 placeholder="Producto"
                 aria-label={`Producto ${i + 1}`}
                 className="order-product"
                 value={r.productoId ?? undefined}
-                options={(products.data?.productos ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
-                onChange={(v) => update(r.uid, { productoId: v, precio: Number(priceOf(v) ?? 0) })}
+                options={productOptions}
+                loading={search.loading}
+                onChange={(v) => {
+                  const hit = search.results.find((p) => p.id === v);
+                  if (hit) setFound((m) => new Map(m).set(hit.id, hit));
+                  update(r.uid, { productoId: v, precio: Number(priceOf(v) ?? 0) });
+                }}
               />
               <InputNumber<number> aria-label={`Cantidad ${i + 1}`} min={1} max={FIELD_LIMITS.cantidadMax} value={r.cantidad} onChange={(v) => update(r.uid, { cantidad: v })} className="order-qty" />
               <InputNumber<number>

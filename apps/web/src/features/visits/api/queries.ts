@@ -61,7 +61,25 @@ export function usePurchases(clientId: string | number | null, date: string) {
   );
 }
 
-export const useProducts = () => useFieldQuery<{ productos: ProductoDisponible[] }>(['products'], () => fieldApi(fieldRoutes.productos.url));
+/**
+ * What the rep is likely to sell, priced in this customer's list (kept on the phone per customer; offline, a
+ * customer never opened online gets the list of the last one that was, or the rep's general one).
+ */
+export function useProducts(clientId: string | number | null) {
+  const cliente = clientId !== null && !isLocalId(clientId) ? String(clientId) : undefined;
+  return useFieldQuery<{ productos: ProductoDisponible[] }>(
+    ['products', cliente ?? null],
+    () => fieldApi(fieldRoutes.productos.url, { query: { cliente } }),
+    true,
+    [['products', null]],
+  );
+}
+
+/** GET /products?q= (3 letters at least): the whole sellable assortment, priced for the customer. */
+export function searchProducts(clientId: string | number | null, q: string, signal: AbortSignal): Promise<ProductoDisponible[]> {
+  const cliente = clientId !== null && !isLocalId(clientId) ? String(clientId) : undefined;
+  return fieldApi<{ productos: ProductoDisponible[] }>(fieldRoutes.productos.url, { query: { cliente, q }, signal }).then((r) => r.productos);
+}
 export const useContainerProducts = () => useFieldQuery<{ productos: ProductoDisponible[] }>(['envases'], () => fieldApi(fieldRoutes.productosEnvase.url));
 export const useOperationTypes = () => useFieldQuery<{ productos: TipoOperacion[] }>(['tipos'], () => fieldApi(fieldRoutes.tiposOperacion.url));
 export const useCustomers = () => useFieldQuery<{ clientes: ClienteLista[] }>(['customers'], () => fieldApi(fieldRoutes.clientes.url));
