@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Collapse, Descriptions, Input, InputNumber, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Descriptions, Input, Select, Spin, Typography } from 'antd';
 import { BulbFilled, BulbOutlined, CameraOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { WAREHOUSE, warehouseMsg, type StockProduct } from '@portal/contract';
