@@ -8,12 +8,16 @@ import { choose, fieldGet, fieldPost, todayIso, type Purchases } from './support
  * after the other: neither erases what the other did. The customer is one the rep registers for the test (out of
  * route), so the route's customers stay for the other specs.
  */
-test.describe.configure({ timeout: 150_000 });
+// The field screens come from the service worker when a phone is offline: it stays on here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ timeout: 180_000 });
 
 /** Visitas as the rep (a cold first load on a busy machine can take a while). */
 async function enterAsRepartidor(page: Page) {
   await enterViaApi(page, { username: 'repartidor', path: '/#/4/repartos', landing: /#\/4\/repartos/ });
   await expect(page.getByText('Clientes del Día', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The service worker controls the page: it holds the screens a phone opens without signal.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 }
 
 async function secondPhone(browser: Browser, testInfo: TestInfo) {
