@@ -122,7 +122,8 @@ test("a delete made offline applies only to the sales that phone saw: phone 2's 
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(page.getByText('Todo sincronizado')).toBeVisible({ timeout: 20_000 });
 
-    const now = await fieldGet<Purchases & { compras: Array<{ ventas_id: number | null }> }>(page, request, `/ventas/products/${id}/${today}`);
+    type Sold = Purchases['compras'][number] & { ventas_id: number | null };
+    const now = await fieldGet<{ compras: Sold[] }>(page, request, `/ventas/products/${id}/${today}`);
     const sales = now.compras.filter((c) => !c.es_envase);
     expect(sales.map((c) => [c.producto_id, Number(c.cantidad)])).toEqual([[products[1]!.id, 7]]);
     expect(sales.every((c) => c.ventas_id !== first.id)).toBe(true);
