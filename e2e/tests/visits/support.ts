@@ -130,6 +130,9 @@ export async function undoToday(page: Page, request: APIRequestContext, id: numb
   const today = todayIso();
   const del = await request.delete(`${FIELD}/ventas/pedido/${id}/${today}`, { headers: { ...headers, 'idempotency-key': `undo-${id}-${Date.now()}` } });
   expect(del.status(), await del.text()).toBe(200);
-  const put = await request.put(`${FIELD}/ventas/envases`, { headers, data: { clienteId: id, fecha: today, envases: [] } });
+  // Containers are sent as changes: each one taken from what is recorded down to 0.
+  const now = await request.get(`${FIELD}/ventas/products/${id}/${today}`, { headers });
+  const envases = ((await now.json()) as Purchases).compras.filter((c) => c.es_envase).map((c) => ({ productoId: c.producto_id, cantidad: 0, anterior: Number(c.cantidad) }));
+  const put = await request.put(`${FIELD}/ventas/envases`, { headers, data: { clienteId: id, fecha: today, envases } });
   expect(put.status(), await put.text()).toBe(200);
 }

@@ -7,6 +7,26 @@ import { todayInArgentina } from './format.js';
 
 export const FIELD_API_PREFIX = '/api/field';
 
+/**
+ * What a field sale may carry (docs/decisions/field.md, 'Amounts'): a truck's sale, far inside the columns
+ * (quantities numeric(14,3), prices and amounts numeric(16,2)), so no sale can overflow them.
+ */
+export const FIELD_LIMITS = {
+  /** Units of a line, and of a container row. */
+  cantidadMax: 10_000,
+  /** Unit price, pesos. */
+  precioMax: 100_000_000,
+  /** Quantity × price of one line, pesos. */
+  importeRenglonMax: 1_000_000_000,
+} as const;
+
+/** Quantity × price of a line within FIELD_LIMITS.importeRenglonMax, in integer thousandths and cents (no float error). */
+export function lineAmountAllowed(cantidad: number | string, precio: number | string): boolean {
+  const milli = BigInt(Math.round(Number(cantidad) * 1000));
+  const cents = BigInt(Math.round(Number(precio) * 100));
+  return milli * cents <= BigInt(FIELD_LIMITS.importeRenglonMax) * 100_000n;
+}
+
 /** The planner's week offset (GET /visitas/hoy?semana=) reaches a year back and ahead. */
 export const SEMANAS_MAX = 52;
 
@@ -37,12 +57,15 @@ export const fieldMsg = {
   productoInvalido: 'Indique el producto de cada renglón.',
   productoInexistente: 'Uno de los productos no existe o no está disponible.',
   envaseInexistente: 'Uno de los productos no es un envase.',
-  cantidadInvalida: 'La cantidad debe ser un número mayor que 0 con hasta 3 decimales.',
-  cantidadEnvaseInvalida: 'La cantidad de envases debe ser un número de 0 o más con hasta 3 decimales.',
-  precioInvalido: 'El precio debe ser un número de 0 o más con hasta 2 decimales.',
+  cantidadInvalida: 'La cantidad debe ser un número mayor que 0 y de hasta 10.000, con hasta 3 decimales.',
+  cantidadEnvaseInvalida: 'La cantidad de envases debe ser un número de 0 a 10.000 con hasta 3 decimales.',
+  precioInvalido: 'El precio debe ser un número de 0 a 100.000.000 con hasta 2 decimales.',
+  importeRenglonExcedido: 'El importe de un renglón (cantidad × precio) no puede superar $ 1.000.000.000.',
   tipoOperacionInexistente: 'El tipo de operación no existe.',
   claveObligatoria: 'Falta la clave de idempotencia (encabezado Idempotency-Key).',
   clavePedidoEliminado: 'Este pedido fue eliminado en el servidor antes de que llegara su reenvío.',
+  busquedaCorta: 'Escribí al menos 3 letras',
+  ventasInvalidas: 'Las ventas a eliminar no son válidas.',
   demasiadosRenglones: 'Un pedido admite hasta 200 renglones.',
 } as const;
 

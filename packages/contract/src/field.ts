@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteDef } from './routes.js';
-import { DIAS, ESTADOS_VISITA, fieldMsg, SEMANAS_MAX, TURNOS } from './field-values.js';
+import { DIAS, ESTADOS_VISITA, FIELD_LIMITS, fieldMsg, lineAmountAllowed, SEMANAS_MAX, TURNOS } from './field-values.js';
 
 /**
  * Field sales (field-warehouse.md: Visitas, customer detail, Envases; §7 'Visits and sales'). These calls live
@@ -109,13 +109,14 @@ export type VentasProductsResponse = z.infer<typeof ventasProductsResponse>;
 
 const cantidadVenta = z.coerce
   .number({ error: fieldMsg.cantidadInvalida })
-  .refine((n) => Number.isFinite(n) && n <= 99_999_999 && decimals(n, 3), { error: fieldMsg.cantidadInvalida });
+  .refine((n) => Number.isFinite(n) && n <= FIELD_LIMITS.cantidadMax && decimals(n, 3), { error: fieldMsg.cantidadInvalida });
 const precioVenta = z
   .union([z.number(), z.string(), z.null()], { error: fieldMsg.precioInvalido })
   .optional()
   // §5: a missing price counts as 0.
   .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
-  .refine((s) => /^\d{1,13}(\.\d{1,2})?$/.test(s), { error: fieldMsg.precioInvalido });
+  .refine((s) => /^\d{1,9}(\.\d{1,2})?$/.test(s) && Number(s) <= FIELD_LIMITS.precioMax, { error: fieldMsg.precioInvalido });
+
 
 /**
  * §3 'Sales order as sent'. Rows without a product or with a quantity of 0 or less are ignored (§5); the server
@@ -147,6 +148,10 @@ export const pedidoRequest = z
         ctx.addIssue({ code: 'custom', message: fieldMsg.precioInvalido, path: ['renglones'] });
         return z.NEVER;
       }
+      if (!lineAmountAllowed(q.data, p.data)) {
+        ctx.addIssue({ code: 'custom', message: fieldMsg.importeRenglonExcedido, path: ['renglones'] });
+        return z.NEVER;
+      }
       kept.push({ codprodId: product.data, cantidadStock: q.data, precio_unitario: p.data });
     }
     if (kept.length === 0) {
@@ -167,14 +172,49 @@ export const pedidoResponse = z.object({
 });
 export type PedidoResponse = z.infer<typeof pedidoResponse>;
 
+const idList = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, { error: message })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.every((n) => n > 0 && n <= 2_147_483_647), { error: message });
+const keyList = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[A-Za-z0-9_-]{8,100}(,[A-Za-z0-9_-]{8,100}){0,199}$/, { error: message })
+    .transform((s) => [...new Set(s.split(','))]);
+
+/**
+ * The sales a deletion is about: the ones the phone showed (`ventas`: their ids; `claves`: the Idempotency-Keys of
+ * sales it made and had not seen answered). A sale recorded meanwhile by another phone is in neither and stays.
+ * Without both, every sale of the customer and day is deleted (the call as §7 shows it).
+ */
+export const borrarPedidoQuery = z.object({
+  ventas: idList(fieldMsg.ventasInvalidas).optional(),
+  claves: keyList(fieldMsg.ventasInvalidas).optional(),
+});
+
 /** `repetido`: this Idempotency-Key had already deleted (the first answer, nothing deleted now). */
 export const deletePedidoResponse = z.object({ success: z.literal(true), msg: z.string(), eliminados: z.number(), repetido: z.boolean() });
 
+const cantidadEnvase = (v: unknown): number | null => {
+  const n = v === null || v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/**
+ * Containers of a customer on a day, sent as changes (docs/decisions/field.md, 'Containers'): a row with
+ * `anterior` says "this product went from `anterior` (what the phone showed) to `cantidad`", and the server adds
+ * that difference to what it has, so two phones' changes merge; a row without `anterior` sets that product's
+ * quantity. Products not named stay as they are.
+ */
 export const envasesRequest = z
   .object({
     clienteId: z.unknown().optional(),
     fecha: z.unknown().optional(),
-    envases: z.array(z.object({ productoId: z.unknown().optional(), cantidad: z.unknown().optional() }), { error: fieldMsg.faltanDatos }).max(200),
+    envases: z
+      .array(z.object({ productoId: z.unknown().optional(), cantidad: z.unknown().optional(), anterior: z.unknown().optional() }), { error: fieldMsg.faltanDatos })
+      .max(200),
   })
   .transform((o, ctx) => {
     const client = entityId.safeParse(o.clienteId);
@@ -184,18 +224,23 @@ export const envasesRequest = z
       return z.NEVER;
     }
     // §5: only rows with a product and a quantity of at least 0 are kept.
-    const rows = new Map<number, number>();
+    const rows = new Map<number, { cantidad: number; anterior: number | null }>();
     for (const r of o.envases) {
       const product = productId.safeParse(r.productoId);
-      const qty = r.cantidad === null || r.cantidad === undefined || r.cantidad === '' ? NaN : Number(r.cantidad);
-      if (!product.success || !(qty >= 0)) continue;
-      if (qty > 99_999_999 || !decimals(qty, 3)) {
+      const qty = cantidadEnvase(r.cantidad);
+      if (!product.success || qty === null) continue;
+      const before = r.anterior === undefined || r.anterior === null ? null : cantidadEnvase(r.anterior);
+      const bad = (n: number) => n > FIELD_LIMITS.cantidadMax || !decimals(n, 3);
+      if (bad(qty) || (r.anterior !== undefined && r.anterior !== null && (before === null || bad(before)))) {
         ctx.addIssue({ code: 'custom', message: fieldMsg.cantidadEnvaseInvalida });
         return z.NEVER;
       }
-      rows.set(product.data, (rows.get(product.data) ?? 0) + qty);
+      const had = rows.get(product.data);
+      rows.set(product.data, had
+        ? { cantidad: had.cantidad + qty, anterior: had.anterior !== null && before !== null ? had.anterior + before : null }
+        : { cantidad: qty, anterior: before });
     }
-    return { clienteId: client.data, fecha: date.data, envases: [...rows].map(([productoId, cantidad]) => ({ productoId, cantidad })) };
+    return { clienteId: client.data, fecha: date.data, envases: [...rows].map(([productoId, r]) => ({ productoId, ...r })) };
   });
 export type EnvasesRequest = z.input<typeof envasesRequest>;
 export const envasesResponse = z.object({ success: z.literal(true), msg: z.string(), guardados: z.number() });
@@ -205,6 +250,15 @@ export const envasesResponse = z.object({ success: z.literal(true), msg: z.strin
 export const productoDisponible = z.object({ id: z.number(), nombre: z.string(), precio: z.string() });
 export type ProductoDisponible = z.infer<typeof productoDisponible>;
 export const productosResponse = z.object({ success: z.literal(true), productos: z.array(productoDisponible) });
+
+/**
+ * GET /products: `cliente` prices them in that customer's list; `q` (3 letters at least, after trimming) searches the
+ * whole sellable assortment; without `q`, what the rep is likely to sell (the phone keeps it for offline use).
+ */
+export const productosQuery = z.object({
+  cliente: entityId.optional(),
+  q: z.string({ error: fieldMsg.busquedaCorta }).trim().min(3, { error: fieldMsg.busquedaCorta }).max(100, { error: fieldMsg.busquedaCorta }).optional(),
+});
 
 export const clienteLista = z.object({
   id: z.number(),
@@ -243,9 +297,9 @@ export const fieldRoutes = {
   tiposOperacion: route({ ...base, method: 'GET', url: '/ventas/tipo-operacion', summary: 'Tipos de operación de la venta', response: tiposOperacionResponse }),
   compras: route({ ...base, method: 'GET', url: '/ventas/products/:clientId/:date', summary: 'Cliente y sus compras (ventas y envases) de una fecha', params: ventasProductsParams, response: ventasProductsResponse }),
   pedido: route({ ...base, method: 'POST', url: '/ventas/pedido', summary: 'Registra una venta de hoy; idempotente por el encabezado Idempotency-Key', body: pedidoRequest, response: pedidoResponse }),
-  borrarPedido: route({ ...base, method: 'DELETE', url: '/ventas/pedido/:clientId/:date', summary: 'Elimina las ventas de hoy del cliente; con Idempotency-Key, una sola vez por clave', params: ventasProductsParams, response: deletePedidoResponse }),
-  envases: route({ ...base, method: 'PUT', url: '/ventas/envases', summary: 'Guarda (reemplaza) los envases del cliente en el día de hoy', body: envasesRequest, response: envasesResponse }),
-  productos: route({ ...base, method: 'GET', url: '/products', summary: 'Productos disponibles para la venta, con el precio de lista', response: productosResponse }),
+  borrarPedido: route({ ...base, method: 'DELETE', url: '/ventas/pedido/:clientId/:date', summary: 'Elimina las ventas de hoy del cliente que el teléfono vio (ventas, claves); con Idempotency-Key, una sola vez por clave', params: ventasProductsParams, query: borrarPedidoQuery, response: deletePedidoResponse }),
+  envases: route({ ...base, method: 'PUT', url: '/ventas/envases', summary: 'Aplica cambios a los envases del cliente en el día de hoy (de anterior a cantidad, por producto); con Idempotency-Key, una sola vez por clave', body: envasesRequest, response: envasesResponse }),
+  productos: route({ ...base, method: 'GET', url: '/products', summary: 'Productos para la venta con el precio de la lista del cliente: los que el repartidor suele vender, o los que coinciden con q', query: productosQuery, response: productosResponse }),
   productosEnvase: route({ ...base, method: 'GET', url: '/products/envase', summary: 'Productos que son envases retornables', response: productosResponse }),
   clientes: route({ ...base, method: 'GET', url: '/customers', summary: 'Clientes del repartidor (recorrido y los que dio de alta)', response: clientesResponse }),
   nuevoCliente: route({ ...base, method: 'POST', url: '/customers', summary: 'Da de alta un cliente (nombre, nrodoc, direccion); idempotente por Idempotency-Key', body: nuevoClienteRequest, response: nuevoClienteResponse }),

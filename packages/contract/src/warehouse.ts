@@ -19,9 +19,10 @@ const intFrom = (message: string, min = 0, max = 2_147_483_647) =>
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }),
   );
+/** A counted quantity: whole units (a comma or a fraction is refused, never guessed). */
 const quantity = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(',', '.')) : v),
-  z.number({ error: warehouseMsg.cantidadInvalida }).finite({ error: warehouseMsg.cantidadInvalida }).min(0, { error: warehouseMsg.cantidadInvalida }).max(99_999, { error: warehouseMsg.cantidadInvalida }),
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: warehouseMsg.cantidadInvalida }).int({ error: warehouseMsg.cantidadInvalida }).min(0, { error: warehouseMsg.cantidadInvalida }).max(99_999, { error: warehouseMsg.cantidadInvalida }),
 );
 
 // ---------------------------------------------------------------- picking

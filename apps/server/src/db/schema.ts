@@ -476,6 +476,15 @@ export interface FieldSaleDeletionsTable {
   deleted: number;
   created_at: Generated<Date>;
 }
+export interface FieldContainerChangesTable {
+  company_id: number;
+  user_id: number;
+  idempotency_key: string;
+  entity_id: number;
+  visit_date: ColumnType<string, string, string>;
+  saved: number;
+  created_at: Generated<Date>;
+}
 export interface FieldContainersTable {
   company_id: number;
   user_id: number;
@@ -676,6 +685,7 @@ export interface Database {
   field_sale_lines: FieldSaleLinesTable;
   field_containers: FieldContainersTable;
   field_sale_deletions: FieldSaleDeletionsTable;
+  field_container_changes: FieldContainerChangesTable;
 }
 
 export const FACET_KINDS = ['unegocio', 'familia', 'subfamilia', 'presentacion', 'rubro', 'subrubro', 'linea', 'marca'] as const;

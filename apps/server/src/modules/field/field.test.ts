@@ -267,6 +267,76 @@ describe('sales', () => {
     expectRefused(await ctx.app.inject({ method: 'DELETE', url: `${F}/ventas/pedido/${c.id}/${addDays(today, -1)}`, headers: H('repartidor', { 'idempotency-key': key() }) }), 400, fieldMsg.soloHoy);
   });
 
+  test('POST /ventas/pedido: amounts within what the business and the columns allow, else 400 with the reason', async () => {
+    const c = todays.clientes.filter((x) => x.estado_venta === 'pendiente' && !x.es_nuevo)[2]!;
+    const products = (await get<{ productos: Array<{ id: number; precio: string }> }>(`${F}/products`)).productos;
+    const send = (cantidadStock: unknown, precio_unitario: unknown) =>
+      ctx.app.inject({ method: 'POST', url: `${F}/ventas/pedido`, headers: H('repartidor', { 'idempotency-key': key() }), payload: { fecha: today, codentiId: c.id, renglones: [{ codprodId: products[0]!.id, cantidadStock, precio_unitario }] } });
+    expectRefused(await send(99.999, '99999999999'), 400, fieldMsg.precioInvalido);
+    expectRefused(await send(99_999_999, '1'), 400, fieldMsg.cantidadInvalida);
+    expectRefused(await send(10_001, '1'), 400, fieldMsg.cantidadInvalida);
+    expectRefused(await send(10_000, '100000000.01'), 400, fieldMsg.precioInvalido);
+    expectRefused(await send(10_000, '100000.01'), 400, fieldMsg.importeRenglonExcedido);
+    expectRefused(await send(1, '1e5'), 400, fieldMsg.precioInvalido);
+    const n = await ctx.db.selectFrom('field_sales').select((eb) => eb.fn.countAll<string>().as('n')).where('entity_id', '=', c.id).where('sale_date', '=', today).executeTakeFirstOrThrow();
+    assert.equal(Number(n.n), 0, 'nothing was written');
+    // The largest line allowed is stored exactly.
+    const top = await send(10_000, '100000.00');
+    assert.equal(top.statusCode, 200, top.body);
+    assert.equal(top.json().importe_total, '1000000000.00');
+    await ctx.db.updateTable('field_sales').set({ deleted_at: new Date() }).where('id', '=', top.json().id).execute();
+  });
+
+  test('DELETE with the sales the phone saw deletes only those: a sale another phone recorded meanwhile stays', async () => {
+    const c = (await get<{ clientes: Array<{ id: number }> }>(`${F}/customers`)).clientes.at(-1)!; // any of the rep's own
+    const products = (await get<{ productos: Array<{ id: number; precio: string }> }>(`${F}/products`)).productos;
+    const sell = async (k: string, qty: number) => {
+      const r = await ctx.app.inject({ method: 'POST', url: `${F}/ventas/pedido`, headers: H('repartidor', { 'idempotency-key': k }), payload: { fecha: today, codentiId: c.id, renglones: [{ codprodId: products[7]!.id, cantidadStock: qty, precio_unitario: '10' }] } });
+      assert.equal(r.statusCode, 200, r.body);
+      return r.json().id as number;
+    };
+    const seen = await sell(key(), 1); // phone 1 saw this one
+    const ownOffline = key(); // phone 1 made this one offline: it knows its key, not its id
+    await sell(ownOffline, 2);
+    await sell(key(), 3); // phone 2 recorded this one, unseen by phone 1
+    const del = await ctx.app.inject({ method: 'DELETE', url: `${F}/ventas/pedido/${c.id}/${today}?ventas=${seen}&claves=${ownOffline}`, headers: H('repartidor', { 'idempotency-key': key() }) });
+    assert.equal(del.statusCode, 200, del.body);
+    assert.equal(del.json().eliminados, 2);
+    const now = await get<VentasProductsResponse>(`${F}/ventas/products/${c.id}/${today}`);
+    assert.deepEqual(now.compras.filter((x) => !x.es_envase).map((x) => Number(x.cantidad)), [3]);
+    // Naming sales that are not there deletes nothing; a malformed list is refused.
+    const none = await ctx.app.inject({ method: 'DELETE', url: `${F}/ventas/pedido/${c.id}/${today}?ventas=${seen}`, headers: H() });
+    assert.equal(none.json().eliminados, 0);
+    expectRefused(await ctx.app.inject({ method: 'DELETE', url: `${F}/ventas/pedido/${c.id}/${today}?ventas=1,x`, headers: H() }), 400, fieldMsg.ventasInvalidas);
+    expectRefused(await ctx.app.inject({ method: 'DELETE', url: `${F}/ventas/pedido/${c.id}/${today}?ventas=2147483648`, headers: H() }), 400, fieldMsg.ventasInvalidas);
+    await ctx.db.updateTable('field_sales').set({ deleted_at: new Date() }).where('entity_id', '=', c.id).where('sale_date', '=', today).execute();
+  });
+
+  test('PUT /ventas/envases with changes: two phones\' changes merge, a replay of a key is applied once', async () => {
+    const c = (await get<{ clientes: Array<{ id: number }> }>(`${F}/customers`)).clientes.at(-2)!; // any of the rep's own
+    const envases = (await get<{ productos: Array<{ id: number; nombre: string }> }>(`${F}/products/envase`)).productos;
+    const [bidon, garrafa] = [envases[0]!.id, envases[1]!.id];
+    const save = (k: string, rows: unknown[]) => ctx.app.inject({ method: 'PUT', url: `${F}/ventas/envases`, headers: H('repartidor', { 'idempotency-key': k }), payload: { clienteId: c.id, fecha: today, envases: rows } });
+    const shown = async () => Object.fromEntries((await get<VentasProductsResponse>(`${F}/ventas/products/${c.id}/${today}`)).compras.filter((x) => x.es_envase).map((x) => [x.producto_id, Number(x.cantidad)]));
+    // Both phones saw no containers; phone 1 adds Bidón ×2, phone 2 Garrafa ×3 and also 1 Bidón.
+    const k1 = key();
+    assert.equal((await save(k1, [{ productoId: bidon, cantidad: 2, anterior: 0 }])).statusCode, 200);
+    assert.equal((await save(key(), [{ productoId: garrafa, cantidad: 3, anterior: 0 }, { productoId: bidon, cantidad: 1, anterior: 0 }])).statusCode, 200);
+    assert.deepEqual(await shown(), { [bidon]: 3, [garrafa]: 3 });
+    // Phone 1's entry sent again (its answer was lost): applied once.
+    const replay = await save(k1, [{ productoId: bidon, cantidad: 2, anterior: 0 }]);
+    assert.equal(replay.statusCode, 200, replay.body);
+    assert.deepEqual(await shown(), { [bidon]: 3, [garrafa]: 3 });
+    // Phone 1 takes its 2 Bidones back (2 → 0): phone 2's stays; a Garrafa set to 5 outright.
+    await save(key(), [{ productoId: bidon, cantidad: 0, anterior: 2 }, { productoId: garrafa, cantidad: 5 }]);
+    assert.deepEqual(await shown(), { [bidon]: 1, [garrafa]: 5 });
+    // Never below 0: a row that reaches 0 by a change goes.
+    await save(key(), [{ productoId: bidon, cantidad: 0, anterior: 4 }]);
+    assert.deepEqual(await shown(), { [garrafa]: 5 });
+    expectRefused(await save(key(), [{ productoId: bidon, cantidad: 10_001, anterior: 0 }]), 400, fieldMsg.cantidadEnvaseInvalida);
+    expectRefused(await save(key(), [{ productoId: bidon, cantidad: 1, anterior: 'x' }]), 400, fieldMsg.cantidadEnvaseInvalida);
+  });
+
   test('PUT /ventas/envases: replaces today\'s containers, keeps rows with product and quantity ≥ 0, Faltan datos', async () => {
     const c = todays.clientes.filter((x) => x.estado_venta === 'pendiente' && !x.es_nuevo)[0]!;
     const envases = (await get<{ productos: Array<{ id: number; nombre: string }> }>(`${F}/products/envase`)).productos;
@@ -304,6 +374,37 @@ describe('products and customers', () => {
     for (const url of [`${F}/products`, `${F}/products/envase`, `${F}/ventas/tipo-operacion`]) {
       await expectGuarded(ctx.app, { method: 'GET', url }, { access: 'company', token: tokens.repartidor! });
     }
+  });
+
+  test('GET /products sells from the real assortment: likely products first, any product by search, priced in the customer\'s list', async () => {
+    const names = (await get<{ productos: Array<{ id: number; nombre: string }> }>(`${F}/products`)).productos;
+    // What the rep sold lately comes first (not an alphabetical cut of the catalogue).
+    const sold = await ctx.db.selectFrom('field_sale_lines as l').innerJoin('field_sales as v', 'v.id', 'l.sale_id').select('l.product_id')
+      .where('v.user_id', '=', repId).where('v.deleted_at', 'is', null).execute();
+    assert.ok(sold.length > 0);
+    assert.ok(sold.some((r) => names.slice(0, 20).some((p) => p.id === r.product_id)), 'a product the rep sold is near the top');
+    // Anything sellable is one search away, whatever its initial.
+    const far = await ctx.db.selectFrom('products').innerJoin('price_list_items as i', 'i.product_id', 'products.id').select(['products.id', 'products.name'])
+      .where('products.company_id', '=', laPampa).where('products.active', '=', true).where('products.is_container', '=', false).where('i.currency', '=', 'ARS')
+      .orderBy('products.name', 'desc').executeTakeFirstOrThrow();
+    const word = far.name.split(/\s+/).find((w) => w.length >= 4)!;
+    const found = await get<{ productos: Array<{ id: number }> }>(`${F}/products?q=${encodeURIComponent(word)}`);
+    assert.ok(found.productos.some((p) => p.id === far.id), `${far.name} found by '${word}'`);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${F}/products?q=%20ab%20`, headers: H() }), 400, fieldMsg.busquedaCorta);
+    // Priced in the customer's own list.
+    const customer = todays.clientes.find((c) => !c.es_nuevo)!;
+    const other = await ctx.db.selectFrom('price_lists').select('id').where('company_id', '=', laPampa).where('is_default', '=', false).orderBy('id').executeTakeFirstOrThrow();
+    const item = await ctx.db.selectFrom('price_list_items').select(['product_id', 'list_price', 'discount1', 'discount2']).where('price_list_id', '=', other.id).where('currency', '=', 'ARS').orderBy('product_id').executeTakeFirstOrThrow();
+    const product = await ctx.db.selectFrom('products').select('name').where('id', '=', item.product_id).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('entities').set({ price_list_id: other.id }).where('id', '=', customer.id).execute();
+    try {
+      const priced = await get<{ productos: Array<{ id: number; precio: string }> }>(`${F}/products?cliente=${customer.id}&q=${encodeURIComponent(product.name.split(/\s+/).slice(0, 2).join(' '))}`);
+      const expected = new Decimal(item.list_price).times(new Decimal(1).minus(new Decimal(item.discount1).div(100))).times(new Decimal(1).minus(new Decimal(item.discount2).div(100))).toDecimalPlaces(2).toFixed(2);
+      assert.equal(priced.productos.find((p) => p.id === item.product_id)?.precio, expected);
+    } finally {
+      await ctx.db.updateTable('entities').set({ price_list_id: null }).where('id', '=', customer.id).execute();
+    }
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${F}/products?cliente=${foreignCustomer}`, headers: H() }), 403, fieldMsg.clienteAjeno);
   });
 
   test('GET /customers: only the rep\'s own; POST /customers creates once per key and validates §5', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { finalPriceSql, priceListOf, priceRow } from '../catalog/index.js';
 
 /** All SQL of field sales. `scope` (company and rep) is a required argument of every function. */
 /** `ip`: the request's address, which the audit rows of a change record (the service's `scope` sets it). */
@@ -116,29 +117,6 @@ export async function operationTypes(db: DB, companyId: number) {
   return db.selectFrom('operation_types').select(['id', 'code', 'description']).where('company_id', '=', companyId).orderBy('code').execute();
 }
 
-/** Final price of the company's default list (list × (1 − d1) × (1 − d2), to cents), ARS items. */
-const finalPrice = sql<string>`round(i.list_price * (1 - i.discount1 / 100) * (1 - i.discount2 / 100), 2)::text`;
-
-/** Up to `limit` active, priced, non-container products, by name; or exactly `ids` when given. */
-export async function sellableProducts(db: DB, companyId: number, opts: { ids?: number[]; limit?: number }) {
-  let q = db
-    .selectFrom('products as p')
-    .innerJoin('price_list_items as i', 'i.product_id', 'p.id')
-    .innerJoin('price_lists as l', 'l.id', 'i.price_list_id')
-    .select(['p.id', 'p.name', finalPrice.as('price')])
-    .where('p.company_id', '=', companyId)
-    .where('l.company_id', '=', companyId)
-    .where('l.is_default', '=', true)
-    .where('i.currency', '=', 'ARS')
-    .where('p.active', '=', true)
-    .where('p.is_container', '=', false);
-  if (opts.ids) {
-    if (opts.ids.length === 0) return [];
-    q = q.where('p.id', 'in', opts.ids);
-  }
-  return q.orderBy('p.name').orderBy('p.id').limit(opts.limit ?? 100_000).execute();
-}
-
 export async function containerProducts(db: DB, companyId: number, ids?: number[]) {
   // `active` governs the customers' catalogue, where containers are not sold; is_container alone lists them here.
   let q = db.selectFrom('products').select(['id', 'name']).where('company_id', '=', companyId).where('is_container', '=', true);
@@ -170,4 +148,58 @@ export function deletionByKey(db: DB, s: FieldScope, key: string) {
     .where('user_id', '=', s.userId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+}
+
+/** The container changes applied with this idempotency key, if any. */
+export function containerChangeByKey(db: DB, s: FieldScope, key: string) {
+  return db
+    .selectFrom('field_container_changes')
+    .select(['saved'])
+    .where('company_id', '=', s.companyId)
+    .where('user_id', '=', s.userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Products a rep can sell, priced in the customer's list (the default list where it lacks a product; `entityId`
+ * null: the default list), ARS, active, not containers, by name. Exactly `ids`; or those matching every word of
+ * `words`; or the rep's likely ones (`likelyFor`: what the rep sold in the last 90 days and what the rep's customers
+ * last bought), the most sold first, up to `limit`.
+ */
+export async function fieldProducts(
+  db: DB,
+  companyId: number,
+  entityId: number | null,
+  filter: { ids?: number[]; words?: string[]; likelyFor?: number },
+  limit: number,
+): Promise<Array<{ id: number; name: string; price: string }>> {
+  const lists = entityId === null ? await defaultListOf(db, companyId) : await priceListOf(db, companyId, entityId);
+  if (!lists) return [];
+  const where = [sql`p.company_id = ${companyId}`, sql`p.active`, sql`not p.is_container`, sql`i.currency = 'ARS'`];
+  if (filter.ids) where.push(filter.ids.length ? sql`p.id in (${sql.join(filter.ids)})` : sql`false`);
+  for (const w of filter.words ?? []) where.push(sql`p.search_text like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  let from = sql`products p`;
+  let order = sql`p.name, p.id`;
+  if (filter.likelyFor !== undefined) {
+    const u = filter.likelyFor;
+    from = sql`(select x.product_id, count(*) as n from (
+        select l.product_id from field_sale_lines l join field_sales v on v.id = l.sale_id
+          where v.company_id = ${companyId} and v.user_id = ${u} and v.deleted_at is null and v.sale_date >= current_date - 90
+        union all
+        select k.product_id from sales_last_purchases k
+          where k.company_id = ${companyId} and k.entity_id in (select fc.entity_id from field_customers fc where fc.company_id = ${companyId} and fc.user_id = ${u})
+      ) x group by x.product_id) likely join products p on p.id = likely.product_id`;
+    order = sql`likely.n desc, p.name, p.id`;
+  }
+  const r = await sql<{ id: number; name: string; price: string }>`select p.id, p.name, ${finalPriceSql}::text as price
+    from ${from} join ${priceRow(lists)} on true
+    where ${sql.join(where, sql` and `)}
+    order by ${order} limit ${limit}`.execute(db);
+  return r.rows;
+}
+
+async function defaultListOf(db: DB, companyId: number) {
+  const row = await db.selectFrom('price_lists').select('id').where('company_id', '=', companyId).where('is_default', '=', true).orderBy('id').executeTakeFirst();
+  return row ? { id: row.id, fallback: row.id } : null;
 }

@@ -41,15 +41,15 @@ export function fieldRoutes(app: FastifyInstance, db: DB): void {
     const s = scope(user, tenant);
     return service.saveOrder(s, idempotencyKey(request), body);
   }, opts);
-  registerRoute(app, r.borrarPedido, async ({ user, tenant, params, request }) => {
+  registerRoute(app, r.borrarPedido, async ({ user, tenant, params, query, request }) => {
     const s = scope(user, tenant);
-    return service.deleteOrders(s, params.clientId, params.date, optionalKey(request));
+    return service.deleteOrders(s, params.clientId, params.date, optionalKey(request), query);
   }, opts);
-  registerRoute(app, r.envases, async ({ user, tenant, body }) => service.saveContainers(scope(user, tenant), body), opts);
-  registerRoute(app, r.productos, async ({ user, tenant }) => {
-    scope(user, tenant);
-    return service.products(tenant.company.id);
+  registerRoute(app, r.envases, async ({ user, tenant, body, request }) => {
+    const s = scope(user, tenant);
+    return service.saveContainers(s, body, optionalKey(request));
   }, opts);
+  registerRoute(app, r.productos, async ({ user, tenant, query }) => service.products(scope(user, tenant), query), opts);
   registerRoute(app, r.productosEnvase, async ({ user, tenant }) => {
     scope(user, tenant);
     return service.containerProducts(tenant.company.id);

@@ -5,6 +5,7 @@ import {
   dateOfWeekday,
   dayName,
   DIAS,
+  FIELD_LIMITS,
   fieldMsg,
   msg,
   SIN_DIRECCION,
@@ -22,13 +23,16 @@ import {
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
+import { normaliseSearch } from '../catalog/index.js';
 import * as repo from './repository.js';
 import type { CustomerRow, FieldScope } from './repository.js';
 
 /** Profiles that work the field module: the rep / driver (module 'repartos'). */
 export const FIELD_PROFILE_IDS = [PROFILE.repartidor] as const;
-/** GET /products answers at most this many products (a truck's assortment, not the whole catalogue). */
-export const FIELD_PRODUCTS_LIMIT = 500;
+/** GET /products without `q`: the rep's likely assortment, at most this many (the phone keeps it for offline use). */
+export const FIELD_PRODUCTS_LIMIT = 300;
+/** GET /products?q=: at most this many matches. */
+export const FIELD_SEARCH_LIMIT = 50;
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -179,7 +183,7 @@ export class FieldService {
     requireToday(body.fecha);
     await this.requireOwn(this.db, s, body.codentiId);
     const ids = [...new Set(body.renglones.map((r) => r.codprodId))];
-    const products = await repo.sellableProducts(this.db, s.companyId, { ids });
+    const products = await repo.fieldProducts(this.db, s.companyId, body.codentiId, { ids }, ids.length);
     if (products.length !== ids.length) throw badRequest(fieldMsg.productoInexistente);
     if (body.tipoOperacion !== null) {
       const types = await repo.operationTypes(this.db, s.companyId);
@@ -217,11 +221,13 @@ export class FieldService {
   }
 
   /**
-   * Deletes (marks deleted) the customer's sales of today; their keys stay known, so a replay cannot revive them.
-   * With an idempotency key the deletion is done once: a replay of the same key (the offline queue sent again, a
-   * second tab) answers the first result and deletes nothing — not even a sale made after the deletion.
+   * Deletes (marks deleted) the customer's sales of today that the phone saw: `seen.ventas` (ids) and
+   * `seen.claves` (keys of sales it made); a sale another phone recorded meanwhile is in neither and stays. Without
+   * both (the call as §7 shows it) every sale of that customer and day. Their keys stay known, so a replay cannot
+   * revive them. With an idempotency key the deletion is done once: a replay of the same key (the offline queue
+   * sent again, a second tab) answers the first result and deletes nothing — not even a sale made after it.
    */
-  async deleteOrders(s: FieldScope, entityId: number, date: string, key: string | null = null) {
+  async deleteOrders(s: FieldScope, entityId: number, date: string, key: string | null = null, seen: { ventas?: number[]; claves?: string[] } = {}) {
     const answer = (n: number, repetido: boolean) => ({ success: true as const, msg: fieldMsg.compraEliminada, eliminados: n, repetido });
     const replayed = async () => {
       if (!key) return null;
@@ -232,6 +238,7 @@ export class FieldService {
     if (before) return before;
     requireToday(date);
     await this.requireOwn(this.db, s, entityId);
+    const scoped = seen.ventas !== undefined || seen.claves !== undefined;
     const n = await this.db.transaction().execute(async (trx) => {
       if (key) {
         const claimed = await trx
@@ -242,13 +249,21 @@ export class FieldService {
           .executeTakeFirst();
         if (!claimed) return null; // the same key won a race a moment ago
       }
-      const rows = await trx
+      let q = trx
         .updateTable('field_sales')
         .set({ deleted_at: sql`now()` })
         .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', entityId)
-        .where('sale_date', '=', date).where('deleted_at', 'is', null)
-        .returning('id')
-        .execute();
+        .where('sale_date', '=', date).where('deleted_at', 'is', null);
+      if (scoped) {
+        const ids = seen.ventas ?? [];
+        const keys = seen.claves ?? [];
+        q = q.where((eb) => eb.or([
+          ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+          ...(keys.length > 0 ? [eb('idempotency_key', 'in', keys)] : []),
+          ...(ids.length === 0 && keys.length === 0 ? [sql<boolean>`false`] : []),
+        ]));
+      }
+      const rows = await q.returning('id').execute();
       if (key) {
         await trx.updateTable('field_sale_deletions').set({ deleted: rows.length })
           .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('idempotency_key', '=', key)
@@ -261,29 +276,81 @@ export class FieldService {
     return answer(n, false);
   }
 
-  /** Replaces the customer's containers of today with these rows (a replay writes the same set again). */
-  async saveContainers(s: FieldScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number }> }) {
+  /**
+   * Applies container changes of today: a row with `anterior` adds its difference (cantidad − anterior) to what is
+   * recorded, never below 0 (a row that reaches 0 that way goes); a row without it sets that product's quantity;
+   * products not named stay. So two phones' changes merge instead of replacing each other. With an idempotency
+   * key the changes are applied once: a replay answers the first result.
+   */
+  async saveContainers(s: FieldScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number; anterior: number | null }> }, key: string | null = null) {
+    const answer = (guardados: number) => ({ success: true as const, msg: 'Envases guardados', guardados });
+    if (key) {
+      const done = await repo.containerChangeByKey(this.db, s, key);
+      if (done) return answer(done.saved);
+    }
     requireToday(body.fecha);
     await this.requireOwn(this.db, s, body.clienteId);
     const ids = body.envases.map((r) => r.productoId);
     const found = await repo.containerProducts(this.db, s.companyId, ids);
     if (found.length !== ids.length) throw badRequest(fieldMsg.envaseInexistente);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('field_containers')
-        .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', body.clienteId).where('visit_date', '=', body.fecha)
-        .execute();
-      if (body.envases.length > 0) {
-        await trx.insertInto('field_containers').values(body.envases.map((r) => ({
-          company_id: s.companyId, user_id: s.userId, entity_id: body.clienteId, visit_date: body.fecha, product_id: r.productoId, quantity: String(r.cantidad),
-        }))).execute();
+    const applied = await this.db.transaction().execute(async (trx) => {
+      if (key) {
+        const claimed = await trx
+          .insertInto('field_container_changes')
+          .values({ company_id: s.companyId, user_id: s.userId, idempotency_key: key, entity_id: body.clienteId, visit_date: body.fecha, saved: body.envases.length })
+          .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!claimed) return false; // the same key won a race a moment ago
+      }
+      const at = { company_id: s.companyId, user_id: s.userId, entity_id: body.clienteId, visit_date: body.fecha };
+      for (const r of body.envases) {
+        if (r.anterior === null) {
+          await trx.insertInto('field_containers').values({ ...at, product_id: r.productoId, quantity: String(r.cantidad) })
+            .onConflict((oc) => oc.columns(['company_id', 'user_id', 'visit_date', 'entity_id', 'product_id']).doUpdateSet({ quantity: String(r.cantidad) }))
+            .execute();
+          continue;
+        }
+        const delta = new Decimal(r.cantidad).minus(r.anterior).toString();
+        const row = await trx.insertInto('field_containers').values({ ...at, product_id: r.productoId, quantity: sql<string>`greatest(0, ${delta}::numeric)` })
+          .onConflict((oc) => oc.columns(['company_id', 'user_id', 'visit_date', 'entity_id', 'product_id'])
+            .doUpdateSet({ quantity: sql<string>`least(${FIELD_LIMITS.cantidadMax}::numeric, greatest(0, field_containers.quantity + ${delta}::numeric))` }))
+          .returning('quantity')
+          .executeTakeFirstOrThrow();
+        if (new Decimal(row.quantity).isZero()) {
+          await trx.deleteFrom('field_containers')
+            .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', body.clienteId)
+            .where('visit_date', '=', body.fecha).where('product_id', '=', r.productoId)
+            .execute();
+        }
       }
       await writeAudit(trx, { action: 'field.containers', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: body.clienteId, rows: body.envases } });
+      return true;
     });
-    return { success: true as const, msg: 'Envases guardados', guardados: body.envases.length };
+    if (!applied) return answer((await repo.containerChangeByKey(this.db, s, key!))?.saved ?? body.envases.length);
+    return answer(body.envases.length);
   }
 
-  async products(companyId: number) {
-    const rows = await repo.sellableProducts(this.db, companyId, { limit: FIELD_PRODUCTS_LIMIT });
+  /**
+   * Products to sell, priced in the customer's list when `cliente` is given: those matching `q`, or the rep's likely
+   * assortment (what the rep sold lately and the rep's customers bought, most sold first), filled up to the limit
+   * by name so a rep without history still has a list offline; anything else is one search away.
+   */
+  async products(s: FieldScope, query: { cliente?: number; q?: string }) {
+    const entity = query.cliente ?? null;
+    if (entity !== null) await this.requireOwn(this.db, s, entity);
+    let rows;
+    if (query.q !== undefined) {
+      const words = normaliseSearch(query.q);
+      rows = words.length ? await repo.fieldProducts(this.db, s.companyId, entity, { words }, FIELD_SEARCH_LIMIT) : [];
+    } else {
+      rows = await repo.fieldProducts(this.db, s.companyId, entity, { likelyFor: s.userId }, FIELD_PRODUCTS_LIMIT);
+      if (rows.length < FIELD_PRODUCTS_LIMIT) {
+        const seen = new Set(rows.map((r) => r.id));
+        const more = await repo.fieldProducts(this.db, s.companyId, entity, {}, FIELD_PRODUCTS_LIMIT);
+        rows = [...rows, ...more.filter((r) => !seen.has(r.id))].slice(0, FIELD_PRODUCTS_LIMIT);
+      }
+    }
     return { success: true as const, productos: rows.map((r) => ({ id: r.id, nombre: r.name, precio: new Decimal(r.price).toFixed(2) })) };
   }
 

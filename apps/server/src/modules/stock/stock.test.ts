@@ -177,6 +177,8 @@ describe('modificarStock / confirmarStock', () => {
     await bad('modificarStock', { codalfa: '  ', cantidad: 3 }, warehouseMsg.faltaCodalfa);
     await bad('modificarStock', { codalfa: p.alpha_code, cantidad: -1 }, warehouseMsg.cantidadInvalida);
     await bad('modificarStock', { codalfa: p.alpha_code, cantidad: 'diez' }, warehouseMsg.cantidadInvalida);
+    // Counts are whole units: a fraction or a decimal comma is refused, never read as another number.
+    for (const cantidad of [2.5, '2.5', '7,5', '1.000']) await bad('modificarStock', { codalfa: p.alpha_code, cantidad }, warehouseMsg.cantidadInvalida);
     await bad('modificarStock', { codalfa: p.alpha_code }, warehouseMsg.cantidadInvalida);
     await bad('confirmarStock', {}, warehouseMsg.faltaCodalfa);
     const ds = (await ctx.db.selectFrom('companies').select('id').where('cuit', '=', DEL_SUR).executeTakeFirstOrThrow()).id;

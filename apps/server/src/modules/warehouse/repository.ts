@@ -31,10 +31,13 @@ export async function orderByNumber(db: DB, companyId: number, number: number, l
 }
 
 export async function pickingOf(db: DB, companyId: number, orderId: number) {
-  const r = await sql<{ user_id: number | null; outcome: 'picked' | 'cancelled' }>`select user_id, outcome from order_pickings
+  const r = await sql<PickingRecord>`select user_id, outcome, lines from order_pickings
     where company_id = ${companyId} and order_id = ${orderId}`.execute(db);
   return r.rows[0];
 }
+
+/** A confirmation on record; `lines.submission` identifies the submission that made it (absent on older rows). */
+export type PickingRecord = { user_id: number | null; outcome: 'picked' | 'cancelled'; lines: { submission?: { lines: string; key: string | null } } | null };
 
 export type LineRow = {
   id: number; line_no: number; product_id: number; alpha_code: string; code: number; name: string; sales_unit: string; line: string | null;

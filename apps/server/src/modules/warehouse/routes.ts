@@ -1,8 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { warehouseRoutes as r } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER, warehouseMsg, warehouseRoutes as r } from '@portal/contract';
+import { badRequest } from '../../lib/http-errors.js';
 import type { DB } from '../../db/database.js';
 import { registerRoute } from '../../lib/route.js';
 import { WarehouseService } from './service.js';
+
+/** The submission's Idempotency-Key when it carries a well-formed one (8–100 letters, digits, '-' or '_'). */
+function idempotencyKey(request: FastifyRequest): string | null {
+  const v = request.headers[IDEMPOTENCY_HEADER];
+  const raw = (Array.isArray(v) ? v[0] : v)?.trim();
+  if (raw === undefined) return null;
+  if (!/^[A-Za-z0-9_-]{8,100}$/.test(raw)) throw badRequest(warehouseMsg.claveInvalida);
+  return raw;
+}
 
 /** Picking under /proxy/cgi: pedidosPendientes, renglonesPedido, catalogo, putPicking, cancelarPedido (field-warehouse.md §7). */
 export function warehouseRoutes(app: FastifyInstance, db: DB): void {
@@ -11,6 +21,6 @@ export function warehouseRoutes(app: FastifyInstance, db: DB): void {
   registerRoute(app, r.pedidosPendientes, async ({ user, tenant }) => picking.pending(scope(user, tenant.company.id)));
   registerRoute(app, r.renglonesPedido, async ({ user, tenant, query }) => picking.lines(scope(user, tenant.company.id), query.numero));
   registerRoute(app, r.catalogo, async ({ user, tenant, body }) => picking.catalog(scope(user, tenant.company.id), body.descri));
-  registerRoute(app, r.putPicking, async ({ user, tenant, body }) => picking.confirm(scope(user, tenant.company.id), body.cabecera.numero, body.renglones));
+  registerRoute(app, r.putPicking, async ({ user, tenant, body, request }) => picking.confirm(scope(user, tenant.company.id), body.cabecera.numero, body.renglones, idempotencyKey(request)));
   registerRoute(app, r.cancelarPedido, async ({ user, tenant, body }) => picking.cancel(scope(user, tenant.company.id), body.numero));
 }

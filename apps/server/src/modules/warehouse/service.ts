@@ -27,6 +27,14 @@ export const PENDING_LIMIT = 500;
 const CANCEL_REASON = 1;
 
 const conflict = (message: string) => new HttpError(409, message);
+
+/** What identifies a submission of putPicking: its lines in a canonical order, and its key when it has one. */
+type Submission = { lines: string; key: string | null };
+function submissionOf(input: Line[], key: string | null): Submission {
+  const rows = input.map((l) => [l.id ?? 0, l.producto ?? 0, l.cantidad] as const);
+  rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  return { lines: JSON.stringify(rows), key };
+}
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 const qty = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 
@@ -81,21 +89,30 @@ export class WarehouseService {
   }
 
   /**
-   * What an order already picked or cancelled answers: the same user repeating the submit gets the same success
-   * (a retry after a lost answer); anyone else is told it was done by another user (409).
+   * What an order already picked or cancelled answers. Only an exact repeat of the submission that won (same user,
+   * same lines, and the same Idempotency-Key when both carry one: a retry after a lost answer, a double tap) gets
+   * its success again. Any other submission lost and is told why (409): another user's, or this user's from another
+   * session with other quantities, whose counts were not applied.
    */
-  private repeated(picking: { user_id: number | null; outcome: 'picked' | 'cancelled' }, s: Scope, order: repo.OrderHead, total: string): PutPickingResponse {
+  private repeated(picking: repo.PickingRecord, s: Scope, order: repo.OrderHead, total: string, submission: Submission): PutPickingResponse {
     if (picking.user_id !== s.userId) throw conflict(picking.outcome === 'picked' ? warehouseMsg.pedidoYaConfirmado : warehouseMsg.pedidoYaCancelado);
+    const won = picking.lines?.submission;
+    const sameKey = !won?.key || !submission.key || won.key === submission.key;
+    if (!won || won.lines !== submission.lines || !sameKey) {
+      throw conflict(picking.outcome === 'picked' ? warehouseMsg.pedidoYaConfirmadoOtraSesion : warehouseMsg.pedidoYaCanceladoOtraSesion);
+    }
     return picking.outcome === 'picked'
       ? { success: true, msg: warehouseMsg.pedidoConfirmado, numero: order.number, estado: 'preparado', total }
       : { success: true, msg: warehouseMsg.pedidoCancelado, numero: order.number, estado: 'cancelado', total };
   }
 
-  async confirm(s: Scope, number: number, input: Line[]): Promise<PutPickingResponse> {
+  /** `key`: the submission's Idempotency-Key, when the client sends one. */
+  async confirm(s: Scope, number: number, input: Line[], key: string | null = null): Promise<PutPickingResponse> {
+    const submission = submissionOf(input, key);
     return this.db.transaction().execute(async (trx) => {
       const order = await this.pendingOrder(trx, s, number, true);
       const done = await repo.pickingOf(trx, s.companyId, order.id);
-      if (done) return this.repeated(done, s, order, money((await repo.setTotal(trx, s.companyId, order.id))));
+      if (done) return this.repeated(done, s, order, money((await repo.setTotal(trx, s.companyId, order.id))), submission);
       if (order.status !== 'approved') throw notFound(warehouseMsg.pedidoNoPendiente);
 
       const current = await repo.orderLines(trx, s.companyId, order.id);
@@ -137,6 +154,7 @@ export class WarehouseService {
         finals.push({ productId, quantity, write: { productId, quantity: quantity.toFixed(3), listPrice: p.list_price, discount1: p.discount1, discount2: p.discount2, finalPrice: p.final_price, amount: money(quantity.times(p.final_price)) } });
       }
       const record = {
+        submission,
         ordered: current.map((l) => ({ line: l.line_no, product: l.product_id, quantity: l.quantity })),
         picked: finals.filter((f) => f.quantity.gt(0)).map((f) => ({ product: f.productId, quantity: f.quantity.toFixed(3) })),
       };

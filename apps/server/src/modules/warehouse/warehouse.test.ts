@@ -257,9 +257,16 @@ describe('putPicking', () => {
     // It left the pending list and cannot be picked again; the same worker repeating the submit is answered the same.
     assert.ok(!(await pending()).items.some((o) => o.numero === numero));
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${C}/renglonesPedido?numero=${numero}`, headers: H() }), 404, warehouseMsg.pedidoNoPendiente);
-    const again = await pick(numero, [{ id: first!.id, cantidad: 1 }]);
-    assert.equal(again.statusCode, 200);
+    const again = await pick(numero, [
+      { id: first!.id, producto: first!.producto, cantidad: 7 },
+      { id: second!.id, producto: replacement.id, cantidad: 2 },
+      ...rest.map((l) => ({ id: l.id, cantidad: 0 })),
+      { producto: extra.id, cantidad: 3 },
+    ]);
+    assert.equal(again.statusCode, 200, again.body);
     assert.equal((again.json() as PutPickingResponse).estado, 'preparado');
+    // The same worker with other counts (another session) lost: told so, its counts not applied.
+    expectRefused(await pick(numero, [{ id: first!.id, cantidad: 1 }]), 409, warehouseMsg.pedidoYaConfirmadoOtraSesion);
     expectRefused(await pick(numero, [{ id: first!.id, cantidad: 1 }], 'deposito2'), 409, warehouseMsg.pedidoYaConfirmado);
     assert.equal((await ctx.db.selectFrom('sales_order_lines').select('quantity').where('id', '=', first!.id).executeTakeFirstOrThrow()).quantity, '7.000');
     assert.equal((await ctx.db.selectFrom('stock_movements').select('id').where('order_id', '=', order.id).execute()).length, 3);
@@ -282,6 +289,30 @@ describe('putPicking', () => {
     const q = await ctx.db.selectFrom('sales_order_lines').select('quantity').where('order_id', '=', order.id).execute();
     assert.ok(q.every((x) => Number(x.quantity) === winnerQty), 'the lines are the winner\'s');
     assert.equal((await ctx.db.selectFrom('stock_movements').select('id').where('order_id', '=', order.id).execute()).length, new Set(l.map((x) => x.producto)).size);
+  });
+
+  test('two sessions of one worker confirm other counts at once: one wins, the other gets 409; only an exact repeat (same key) repeats the success', async () => {
+    const numero = await nextOrder();
+    const l = (await lines(numero)).items;
+    const submit = (cantidad: number, key: string) =>
+      ctx.app.inject({ method: 'POST', url: `${C}/putPicking`, headers: { ...H(), 'idempotency-key': key }, payload: pickBody(numero, l.map((x) => ({ id: x.id, producto: x.producto, cantidad }))) });
+    const [a, b] = await Promise.all([submit(2, 'sesion-uno-0001'), submit(7, 'sesion-dos-0001')]);
+    assert.deepEqual([a.statusCode, b.statusCode].sort(), [200, 409], `${a.body} / ${b.body}`);
+    const [winner, winnerQty, winnerKey, loserQty] = a.statusCode === 200 ? [a, 2, 'sesion-uno-0001', 7] : [b, 7, 'sesion-dos-0001', 2];
+    const loser = winner === a ? b : a;
+    assert.equal(loser.json().msg, warehouseMsg.pedidoYaConfirmadoOtraSesion);
+    const order = await orderOf(numero);
+    const q = await ctx.db.selectFrom('sales_order_lines').select('quantity').where('order_id', '=', order.id).execute();
+    assert.ok(q.every((x) => Number(x.quantity) === winnerQty), "the lines are the winner's");
+    // The winner's retry (same key, same lines) gets the same answer; the loser's retry is still refused.
+    const retry = await submit(winnerQty, winnerKey);
+    assert.equal(retry.statusCode, 200, retry.body);
+    assert.deepEqual(retry.json(), winner.json());
+    expectRefused(await submit(loserQty, winner === a ? 'sesion-dos-0001' : 'sesion-uno-0001'), 409, warehouseMsg.pedidoYaConfirmadoOtraSesion);
+    // The same counts under another key: another session's submission, not a repeat.
+    expectRefused(await submit(winnerQty, 'sesion-tres-0001'), 409, warehouseMsg.pedidoYaConfirmadoOtraSesion);
+    expectRefused(await submit(winnerQty, 'mal'), 400, warehouseMsg.claveInvalida);
+    assert.equal((await ctx.db.selectFrom('order_pickings').select('id').where('order_id', '=', order.id).execute()).length, 1);
   });
 
   test('every line at 0 cancels the order; cancelarPedido after it succeeds without a second record', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Collapse, Descriptions, Input, InputNumber, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Descriptions, Input, Select, Spin, Typography } from 'antd';
 import { BulbFilled, BulbOutlined, CameraOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { WAREHOUSE, warehouseMsg, type StockProduct } from '@portal/contract';
@@ -26,7 +26,11 @@ export function StockPage() {
   const { entries, log, clear } = useDebugLog();
   const [deposit, setDeposit] = useState<string | null>(null);
   const [product, setProduct] = useState<StockProduct | null>(null);
-  const [cantidad, setCantidad] = useState<number | null>(null);
+  // The count as typed: whole units only ('7,5' is refused, never read as 75).
+  const [qtyText, setQtyText] = useState('');
+  const cantidad = /^\d{1,6}$/.test(qtyText.trim()) ? Number(qtyText.trim()) : null;
+  const qtyProblem = qtyText.trim() !== '' && cantidad === null ? warehouseMsg.cantidadEntera : null;
+  const productRef = useRef<HTMLDivElement | null>(null);
   const [manual, setManual] = useState('');
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
@@ -48,7 +52,7 @@ export function StockPage() {
   const choose = useCallback(
     (p: StockProduct, depositName?: string) => {
       setProduct(p);
-      setCantidad(p.salcan ?? 0);
+      setQtyText(String(p.salcan ?? 0));
       setLookupError(null);
       if (depositName) setDeposit(depositName);
       log(`Producto ${p.codalfa} (${p.desart}), stock ${p.salcan}`);
@@ -200,9 +204,14 @@ export function StockPage() {
     return () => clearTimeout(t);
   }, [log]);
 
+  // A product read or chosen: its card (and Confirmar) comes into view, above the phone's bottom edge.
+  useEffect(() => {
+    if (product) productRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [product]);
+
   function reset() {
     setProduct(null);
-    setCantidad(null);
+    setQtyText('');
     setManual('');
     setLookupError(null);
     search.reset();
@@ -315,7 +324,7 @@ export function StockPage() {
       </Card>
 
       {product && (
-        <Card size="small" className="stock-block stock-product" title={product.desart} data-testid="stock-product">
+        <Card ref={productRef} size="small" className="stock-block stock-product" title={product.desart} data-testid="stock-product">
           <Descriptions
             size="small"
             column={1}
@@ -331,16 +340,15 @@ export function StockPage() {
           />
           <label className="stock-qty">
             <span>Cantidad</span>
-            <InputNumber<number>
+            <Input
               size="large"
               aria-label="Cantidad contada"
-              min={WAREHOUSE.stockMin}
-              max={WAREHOUSE.stockMax}
-              precision={0}
               inputMode="numeric"
-              value={cantidad}
-              onChange={(v) => setCantidad(v)}
+              value={qtyText}
+              status={qtyProblem ? 'error' : undefined}
+              onChange={(e) => setQtyText(e.target.value)}
             />
+            {qtyProblem ? <Typography.Text type="danger" role="alert">{qtyProblem}</Typography.Text> : null}
           </label>
           <div className="stock-actions">
             <Button size="large" onClick={reset}>

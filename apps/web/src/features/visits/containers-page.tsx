@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, InputNumber, Select, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { fieldMsg, todayInArgentina } from '@portal/contract';
+import { FIELD_LIMITS, fieldMsg, todayInArgentina } from '@portal/contract';
 import { useNotify } from '../../lib/notify';
-import { enqueue } from './offline/outbox';
+import { enqueue, keptMessage } from './offline/outbox';
 import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers, useOutbox, usePurchases } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
 import { formatDay } from './dates';
@@ -12,6 +12,13 @@ import './visits.css';
 
 type Row = { uid: number; productoId: number | null; cantidad: number | null };
 let uid = 0;
+
+/** Units per container product (rows of the same product added up). */
+function totals(rows: Row[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const r of rows) if (r.productoId !== null && r.cantidad !== null) m.set(r.productoId, (m.get(r.productoId) ?? 0) + r.cantidad);
+  return m;
+}
 
 /** /{profile}/envases?clienteId=&fecha= — 'Cargar envases' (today only), 'Agregar envase', 'Finalizar'. */
 export function ContainersPage() {
@@ -33,12 +40,15 @@ export function ContainersPage() {
     [purchases.data, outbox.entries, clientId, fecha, names, allCustomers],
   );
   const [rows, setRows] = useState<Row[] | null>(null);
+  // What the form started from, per container: the changes sent are measured against it.
+  const [shown, setShown] = useState<Map<number, number>>(new Map());
   const [saving, setSaving] = useState(false);
 
   // Start from what was already loaded today for this customer.
   useEffect(() => {
     if (rows !== null || !view) return;
     const loaded = view.compras.filter((c) => c.es_envase).map((c) => ({ uid: ++uid, productoId: c.producto_id, cantidad: Number(c.cantidad) }));
+    setShown(totals(loaded));
     setRows(loaded.length > 0 ? loaded : [{ uid: ++uid, productoId: null, cantidad: 1 }]);
   }, [view, rows]);
 
@@ -47,8 +57,16 @@ export function ContainersPage() {
       notify.error(fieldMsg.faltanDatos);
       return;
     }
-    // §5: only rows with a product and a quantity of at least 0 are kept.
-    const envases = (rows ?? []).filter((r) => r.productoId !== null && r.cantidad !== null && r.cantidad >= 0).map((r) => ({ productoId: r.productoId!, cantidad: r.cantidad! }));
+    // §5: only rows with a product and a quantity of at least 0 are kept. Sent as changes from what the form
+    // showed, so another phone's containers for this customer are merged, not replaced.
+    const now = totals((rows ?? []).filter((r) => r.cantidad !== null && r.cantidad >= 0));
+    const envases = [...new Set([...shown.keys(), ...now.keys()])]
+      .map((productoId) => ({ productoId, cantidad: now.get(productoId) ?? 0, anterior: shown.get(productoId) ?? 0 }))
+      .filter((r) => r.cantidad !== r.anterior);
+    if (envases.length === 0) {
+      navigate(`/${profile}/repartos`);
+      return;
+    }
     setSaving(true);
     try {
       const { result } = await enqueue('envases', { clienteId: clientId, fecha, envases });
@@ -56,7 +74,7 @@ export function ContainersPage() {
         notify.error(fieldMsg.errorEnvases, result.error);
         return;
       }
-      if (result === 'queued') notify.info('Envases guardados en el teléfono', 'Se enviarán al volver la señal.');
+      if (result === 'queued' || result === 'retrying') notify.info('Envases guardados en el teléfono', keptMessage[result]);
       else notify.success('Envases guardados');
       navigate(`/${profile}/repartos`);
     } finally {
@@ -86,7 +104,7 @@ export function ContainersPage() {
                 options={(containers.data?.productos ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
                 onChange={(v) => update(r.uid, { productoId: v })}
               />
-              <InputNumber<number> aria-label={`Cantidad de envases ${i + 1}`} min={0} max={99_999} value={r.cantidad} onChange={(v) => update(r.uid, { cantidad: v })} className="order-qty" />
+              <InputNumber<number> aria-label={`Cantidad de envases ${i + 1}`} min={0} max={FIELD_LIMITS.cantidadMax} value={r.cantidad} onChange={(v) => update(r.uid, { cantidad: v })} className="order-qty" />
               <Button aria-label={`Quitar envase ${i + 1}`} icon={<DeleteOutlined />} onClick={() => setRows((rs) => (rs ?? []).filter((x) => x.uid !== r.uid))} />
             </div>
           ))}

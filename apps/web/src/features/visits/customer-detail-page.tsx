@@ -3,10 +3,11 @@ import { Button, Card, Empty, InputNumber, Select, Skeleton, Space, Table, Tag, 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import Decimal from 'decimal.js';
-import { addDays, DIAS_ATRAS_SUGERENCIA, fieldMsg, formatMoney, formatNumber, todayInArgentina } from '@portal/contract';
+import { addDays, DIAS_ATRAS_SUGERENCIA, FIELD_LIMITS, fieldMsg, formatMoney, lineAmountAllowed, formatNumber, todayInArgentina, type ProductoDisponible } from '@portal/contract';
 import { useNotify } from '../../lib/notify';
-import { enqueue } from './offline/outbox';
-import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers, useOperationTypes, useOutbox, useProducts, usePurchases, type CompraView } from './api/queries';
+import { enqueue, keptMessage } from './offline/outbox';
+import { overlayPurchases, pendingCustomers, searchProducts, useContainerProducts, useCustomers, useOperationTypes, useOutbox, useProducts, usePurchases, type CompraView } from './api/queries';
+import { useRemoteSearch } from '../../lib/use-remote-search';
 import { SyncBanner } from './components/sync-banner';
 import { fieldDate, formatDay } from './dates';
 import { plannerFor, plannerSearch } from './planner';
@@ -19,7 +20,23 @@ let uid = 0;
 const emptyRow = (): Row => ({ uid: ++uid, productoId: null, cantidad: 1, precio: null });
 
 /** §5: valid only with rows, each with a product and a quantity above 0. */
-const validDraft = (rows: Row[]) => rows.length > 0 && rows.every((r) => r.productoId !== null && (r.cantidad ?? 0) > 0);
+const priceFormat = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The price as money reads in Argentina (28.278,67); what the rep is typing is left as typed. */
+function formatPriceInput(value: number | string | undefined, info: { userTyping: boolean; input: string }): string {
+  if (info.userTyping) return info.input;
+  return value === undefined || value === '' ? '' : priceFormat.format(Number(value));
+}
+/** Thousands dots go and the decimal comma becomes a point (statements.md §4's rule for typed amounts). */
+const parsePriceInput = (text: string | undefined): number => Number((text ?? '').replace(/[$\s.]/g, '').replace(',', '.')) || 0;
+
+/** What is wrong with a row's amounts (the contract's limits, the same the server applies), or null. */
+function rowProblem(r: Row): string | null {
+  if (r.cantidad !== null && (r.cantidad > FIELD_LIMITS.cantidadMax || !Number.isInteger(r.cantidad * 1000))) return fieldMsg.cantidadInvalida;
+  if (r.precio !== null && (r.precio < 0 || r.precio > FIELD_LIMITS.precioMax)) return fieldMsg.precioInvalido;
+  if (r.cantidad !== null && r.precio !== null && !lineAmountAllowed(r.cantidad, r.precio)) return fieldMsg.importeRenglonExcedido;
+  return null;
+}
+const validDraft = (rows: Row[]) => rows.length > 0 && rows.every((r) => r.productoId !== null && (r.cantidad ?? 0) > 0 && rowProblem(r) === null);
 
 /**
  * /{profile}/detalle-cliente/{id}/{fecha}: the customer detail. The new-order mode without an id
@@ -82,7 +99,10 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
   const outbox = useOutbox();
   const purchases = usePurchases(clientId, date);
   const weekAgo = usePurchases(isToday ? clientId : null, addDays(date, -DIAS_ATRAS_SUGERENCIA));
-  const products = useProducts();
+  const products = useProducts(clientId);
+  // Products found by searching the server (anything sellable, beyond the likely list kept on the phone).
+  const search = useRemoteSearch<ProductoDisponible>({ fetcher: (q, signal) => searchProducts(clientId, q, signal), min: 3, debounceMs: 300 });
+  const [found, setFound] = useState<Map<number, ProductoDisponible>>(new Map());
   const containers = useContainerProducts();
   const types = useOperationTypes();
   const customers = useCustomers();
@@ -93,13 +113,18 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
 
   const names = useMemo(() => {
     const m = new Map<number, string>();
-    for (const p of [...(products.data?.productos ?? []), ...(containers.data?.productos ?? [])]) m.set(p.id, p.nombre);
+    for (const p of [...(products.data?.productos ?? []), ...found.values(), ...(containers.data?.productos ?? [])]) m.set(p.id, p.nombre);
     return m;
-  }, [products.data, containers.data]);
+  }, [products.data, containers.data, found]);
+  const productOptions = useMemo(() => {
+    const all = new Map<number, ProductoDisponible>();
+    for (const p of [...search.results, ...(products.data?.productos ?? []), ...found.values()]) if (!all.has(p.id)) all.set(p.id, p);
+    return [...all.values()].map((p) => ({ value: p.id, label: p.nombre }));
+  }, [search.results, products.data, found]);
   const allCustomers = useMemo(() => [...(customers.data?.clientes ?? []), ...pendingCustomers(outbox.entries)], [customers.data, outbox.entries]);
   const view = useMemo(() => overlayPurchases(purchases.data, outbox.entries, clientId, date, names, allCustomers), [purchases.data, outbox.entries, clientId, date, names, allCustomers]);
   const past = useMemo(() => overlayPurchases(weekAgo.data, outbox.entries, clientId, addDays(date, -DIAS_ATRAS_SUGERENCIA), names, allCustomers), [weekAgo.data, outbox.entries, clientId, date, names, allCustomers]);
-  const priceOf = (id: number) => products.data?.productos.find((p) => p.id === id)?.precio ?? null;
+  const priceOf = (id: number) => (products.data?.productos.find((p) => p.id === id) ?? found.get(id) ?? search.results.find((p) => p.id === id))?.precio ?? null;
 
   if (!view) {
     return (
@@ -132,7 +157,7 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
         return;
       }
       if (result === 'sent') notify.success(fieldMsg.pedidoGuardado);
-      else notify.info(fieldMsg.pedidoGuardado, 'Sin conexión: quedó guardado en el teléfono y se enviará al volver la señal.');
+      else notify.info(fieldMsg.pedidoGuardado, keptMessage[result]);
       setRows(null);
       navigate(`/${profile}/envases?clienteId=${encodeURIComponent(clientId)}&fecha=${date}`);
     } finally {
@@ -147,7 +172,10 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
       okText: 'Eliminar',
       cancelText: 'Cancelar',
       onOk: async () => {
-        const { result } = await enqueue('borrar', { clientId, date });
+        // Only the sales this phone shows: one another phone recorded meanwhile is not the rep's to delete from here.
+        const ventas = [...new Set(sales.flatMap((c) => (c.ventas_id !== null ? [c.ventas_id] : [])))];
+        const claves = [...new Set(sales.flatMap((c) => (c.clave ? [c.clave] : [])))];
+        const { result } = await enqueue('borrar', { clientId, date, ventas, claves });
         if (typeof result === 'object') notify.error(fieldMsg.errorCompra, result.error);
         else notify.success(fieldMsg.compraEliminada);
       },
@@ -196,17 +224,34 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
           {rows.map((r, i) => (
             <div key={r.uid} className="order-row" data-testid="order-row">
               <Select<number>
-                showSearch={{ filterOption: filterByLabel }}
+                showSearch={{ filterOption: filterByLabel, onSearch: search.setText }}
                 placeholder="Producto"
                 aria-label={`Producto ${i + 1}`}
                 className="order-product"
                 value={r.productoId ?? undefined}
-                options={(products.data?.productos ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
-                onChange={(v) => update(r.uid, { productoId: v, precio: Number(priceOf(v) ?? 0) })}
+                options={productOptions}
+                loading={search.loading}
+                onChange={(v) => {
+                  const hit = search.results.find((p) => p.id === v);
+                  if (hit) setFound((m) => new Map(m).set(hit.id, hit));
+                  update(r.uid, { productoId: v, precio: Number(priceOf(v) ?? 0) });
+                }}
               />
-              <InputNumber<number> aria-label={`Cantidad ${i + 1}`} min={1} max={99_999} value={r.cantidad} onChange={(v) => update(r.uid, { cantidad: v })} className="order-qty" />
-              <InputNumber<number> aria-label={`Precio ${i + 1}`} min={0} precision={2} decimalSeparator="," prefix="$" value={r.precio} onChange={(v) => update(r.uid, { precio: v })} className="order-price" />
+              <InputNumber<number> aria-label={`Cantidad ${i + 1}`} min={1} max={FIELD_LIMITS.cantidadMax} value={r.cantidad} onChange={(v) => update(r.uid, { cantidad: v })} className="order-qty" />
+              <InputNumber<number>
+                aria-label={`Precio ${i + 1}`}
+                min={0}
+                max={FIELD_LIMITS.precioMax}
+                precision={2}
+                prefix="$"
+                formatter={formatPriceInput}
+                parser={parsePriceInput}
+                value={r.precio}
+                onChange={(v) => update(r.uid, { precio: v })}
+                className="order-price"
+              />
               <Button aria-label={`Quitar producto ${i + 1}`} icon={<DeleteOutlined />} onClick={() => setRows((rs) => (rs ?? []).filter((x) => x.uid !== r.uid))} />
+              {rowProblem(r) ? <Typography.Text type="danger" className="order-row-problem" role="alert">{rowProblem(r)}</Typography.Text> : null}
             </div>
           ))}
           <Button icon={<PlusOutlined />} onClick={() => setRows((rs) => [...(rs ?? []), emptyRow()])}>Agregar producto</Button>

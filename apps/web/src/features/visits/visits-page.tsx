@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Divider, Empty, FloatButton, Skeleton, Typography } from 'antd';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { fieldMsg, todayInArgentina, type EstadoVisita, type VisitaCliente } from '@portal/contract';
 import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useNotify } from '../../lib/notify';
-import { enqueue } from './offline/outbox';
+import { enqueue, keptMessage } from './offline/outbox';
 import { overlayVisits, pendingCustomers, useCustomers, useOutbox, useVisits } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
 import { VisitCard } from './components/visit-card';
@@ -49,7 +49,7 @@ export function VisitsPage() {
   async function handleState(c: VisitaCliente, estado: EstadoVisita) {
     const { result } = await enqueue('estado', { fecha, codent_id: c.id, estado });
     if (result === 'sent') notify.success(fieldMsg.estadoActualizado);
-    else if (result === 'queued') notify.info(fieldMsg.estadoActualizado, 'Sin conexión: se enviará al volver la señal.');
+    else if (result === 'queued' || result === 'retrying') notify.info(fieldMsg.estadoActualizado, keptMessage[result]);
     else notify.error(fieldMsg.errorEstado, result.error);
   }
 
@@ -105,12 +105,12 @@ export function VisitsPage() {
           <Divider className="visits-divider">Realizados</Divider>
           <section aria-label="Realizados">
             {done.length === 0 ? <Typography.Paragraph type="secondary" className="visits-empty">Todavía no hay visitas realizadas.</Typography.Paragraph> : null}
-            {done.map((c) => <VisitCard key={c.id} client={c} onOpen={() => open(c)} />)}
+            <ByShift clients={done} section="Realizados" render={(c) => <VisitCard key={c.id} client={c} onOpen={() => open(c)} />} />
           </section>
           <Divider className="visits-divider">Clientes fuera de ruta</Divider>
           <section aria-label="Clientes fuera de ruta">
             {outOfRoute.length === 0 ? <Typography.Paragraph type="secondary" className="visits-empty">Sin clientes fuera de ruta.</Typography.Paragraph> : null}
-            {outOfRoute.map((c) => <VisitCard key={c.id} client={c} onOpen={() => open(c)} />)}
+            <ByShift clients={outOfRoute} section="Clientes fuera de ruta" render={(c) => <VisitCard key={c.id} client={c} onOpen={() => open(c)} />} />
           </section>
           <div className="visits-footer" data-testid="visits-footer">
             {shifts.length > 0 ? `Turno: ${shifts.map((t) => (t === 'mañana' ? 'Mañana' : 'Tarde')).join(' y ')}` : 'No hay turnos para hoy'}
@@ -140,4 +140,20 @@ export function VisitsPage() {
       ) : null}
     </div>
   );
+}
+
+type ByShiftProps = { clients: VisitaCliente[]; section: string; render: (c: VisitaCliente) => ReactNode };
+
+/** §4: completed and out-of-route customers are each split by shift, Mañana then Tarde, as the pending ones. */
+function ByShift({ clients, section, render }: ByShiftProps) {
+  return SHIFTS.map((s) => {
+    const list = clients.filter((c) => c.turno === s.value);
+    if (list.length === 0) return null;
+    return (
+      <div key={s.value} className="visits-shift" role="group" aria-label={`${section} · ${s.label}`}>
+        <Typography.Title level={5} className="visits-shift-title">{s.label}</Typography.Title>
+        {list.map(render)}
+      </div>
+    );
+  });
 }

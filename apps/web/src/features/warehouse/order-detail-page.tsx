@@ -35,6 +35,8 @@ const fromLine = (l: OrderLine): Draft => ({
   ubicacion: l.ubicacion, cantidad: l.cantidad,
 });
 
+const newSubmissionKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
 type DialogState = { mode: 'add' } | { mode: 'edit'; key: string };
 
 /**
@@ -62,6 +64,9 @@ export function OrderDetailPage() {
   }, [lines.isError, lines.error]);
 
   const visible = useMemo(() => (drafts ?? []).filter((d) => d.cantidad > 0), [drafts]);
+  // One key per version of the lines: confirming the same lines again (a lost answer, a second tap) is the same
+  // submission and gets its answer again; another session's confirmation of the order is a different one.
+  const submissionKey = useMemo(() => (drafts ? newSubmissionKey() : ''), [drafts]);
   const back = () => navigate(`/${profile}/almacenes`);
 
   function setQuantity(key: string, cantidad: number) {
@@ -78,7 +83,7 @@ export function OrderDetailPage() {
       onOk: async () => {
         const all = drafts ?? [];
         try {
-          const answer = await confirm.mutateAsync({ numero, lines: all.map((d) => ({ id: d.id, producto: d.producto, cantidad: d.cantidad })) });
+          const answer = await confirm.mutateAsync({ numero, key: submissionKey, lines: all.map((d) => ({ id: d.id, producto: d.producto, cantidad: d.cantidad })) });
           notify.success(answer.msg, `Pedido Nro. ${numero}`);
           back();
         } catch (e) {

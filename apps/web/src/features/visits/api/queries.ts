@@ -48,7 +48,8 @@ export function useVisits(planner: Planner) {
   );
 }
 
-export type CompraView = Compra & { pendiente?: boolean };
+/** `clave`: the Idempotency-Key of a sale still in this phone's queue (it has no server id yet). */
+export type CompraView = Compra & { pendiente?: boolean; clave?: string };
 export type PurchasesView = Omit<VentasProductsResponse, 'compras'> & { compras: CompraView[] };
 
 export function usePurchases(clientId: string | number | null, date: string) {
@@ -60,7 +61,25 @@ export function usePurchases(clientId: string | number | null, date: string) {
   );
 }
 
-export const useProducts = () => useFieldQuery<{ productos: ProductoDisponible[] }>(['products'], () => fieldApi(fieldRoutes.productos.url));
+/**
+ * What the rep is likely to sell, priced in this customer's list (kept on the phone per customer; offline, a
+ * customer never opened online gets the list of the last one that was, or the rep's general one).
+ */
+export function useProducts(clientId: string | number | null) {
+  const cliente = clientId !== null && !isLocalId(clientId) ? String(clientId) : undefined;
+  return useFieldQuery<{ productos: ProductoDisponible[] }>(
+    ['products', cliente ?? null],
+    () => fieldApi(fieldRoutes.productos.url, { query: { cliente } }),
+    true,
+    [['products', null]],
+  );
+}
+
+/** GET /products?q= (3 letters at least): the whole sellable assortment, priced for the customer. */
+export function searchProducts(clientId: string | number | null, q: string, signal: AbortSignal): Promise<ProductoDisponible[]> {
+  const cliente = clientId !== null && !isLocalId(clientId) ? String(clientId) : undefined;
+  return fieldApi<{ productos: ProductoDisponible[] }>(fieldRoutes.productos.url, { query: { cliente, q }, signal }).then((r) => r.productos);
+}
 export const useContainerProducts = () => useFieldQuery<{ productos: ProductoDisponible[] }>(['envases'], () => fieldApi(fieldRoutes.productosEnvase.url));
 export const useOperationTypes = () => useFieldQuery<{ productos: TipoOperacion[] }>(['tipos'], () => fieldApi(fieldRoutes.tiposOperacion.url));
 export const useCustomers = () => useFieldQuery<{ clientes: ClienteLista[] }>(['customers'], () => fieldApi(fieldRoutes.clientes.url));
@@ -119,6 +138,26 @@ export function overlayVisits(data: VisitasResponse | undefined, entries: Outbox
   return { ...data, clientes };
 }
 
+/** A container row as the phone sends it: from `anterior` (what it showed) to `cantidad`; without it, set outright. */
+export type ContainerChange = { productoId: number; cantidad: number; anterior?: number | null };
+
+/** The server's rule (PUT /ventas/envases) applied on the phone: a change adds its difference, never below 0. */
+function applyContainerChanges(compras: CompraView[], changes: ContainerChange[], names: Map<number, string>): CompraView[] {
+  const out = [...compras];
+  for (const r of changes) {
+    const at = out.findIndex((c) => c.es_envase && c.producto_id === r.productoId);
+    const had = at >= 0 ? new Decimal(out[at]!.cantidad) : new Decimal(0);
+    const anterior = r.anterior ?? null;
+    const now = anterior === null ? new Decimal(r.cantidad) : Decimal.max(0, had.plus(r.cantidad).minus(anterior));
+    const row: CompraView = { producto: names.get(r.productoId) ?? `Envase ${r.productoId}`, producto_id: r.productoId, cantidad: now.toString(), precio: '0.00', subtotal: '0.00', es_envase: true, ventas_id: null, pendiente: true };
+    if (anterior !== null && now.isZero()) {
+      if (at >= 0) out.splice(at, 1);
+    } else if (at >= 0) out[at] = row;
+    else out.push(row);
+  }
+  return out;
+}
+
 /** A customer's purchases of a date with the queued sales, deletions and containers applied. */
 export function overlayPurchases(
   data: VentasProductsResponse | undefined,
@@ -139,7 +178,10 @@ export function overlayPurchases(
     if (e.error) continue;
     if (e.kind === 'borrar') {
       const p = e.payload as OutboxEntry<'borrar'>['payload'];
-      if (sameId(p.clientId, clientId) && p.date === date) compras = compras.filter((c) => c.es_envase);
+      if (!sameId(p.clientId, clientId) || p.date !== date) continue;
+      // Only the sales that phone showed go (an entry from before that rule named none: all of them).
+      const named = p.ventas || p.claves;
+      compras = compras.filter((c) => c.es_envase || (named && !(c.ventas_id !== null && p.ventas?.includes(c.ventas_id)) && !(c.clave && p.claves?.includes(c.clave))));
     }
     if (e.kind === 'pedido') {
       const p = e.payload as OutboxEntry<'pedido'>['payload'];
@@ -147,16 +189,13 @@ export function overlayPurchases(
       for (const r of p.renglones as Array<{ codprodId: number; cantidadStock: number; precio_unitario: string }>) {
         const qty = new Decimal(r.cantidadStock);
         const price = new Decimal(r.precio_unitario || 0);
-        compras.push({ producto: names.get(r.codprodId) ?? `Producto ${r.codprodId}`, producto_id: r.codprodId, cantidad: qty.toString(), precio: price.toFixed(2), subtotal: qty.times(price).toDecimalPlaces(2).toFixed(2), es_envase: false, ventas_id: null, pendiente: true });
+        compras.push({ producto: names.get(r.codprodId) ?? `Producto ${r.codprodId}`, producto_id: r.codprodId, cantidad: qty.toString(), precio: price.toFixed(2), subtotal: qty.times(price).toDecimalPlaces(2).toFixed(2), es_envase: false, ventas_id: null, pendiente: true, clave: e.key });
       }
     }
     if (e.kind === 'envases') {
       const p = e.payload as OutboxEntry<'envases'>['payload'];
       if (!sameId(p.clienteId, clientId) || p.fecha !== date) continue;
-      compras = compras.filter((c) => !c.es_envase);
-      for (const r of p.envases as Array<{ productoId: number; cantidad: number }>) {
-        compras.push({ producto: names.get(r.productoId) ?? `Envase ${r.productoId}`, producto_id: r.productoId, cantidad: String(r.cantidad), precio: '0.00', subtotal: '0.00', es_envase: true, ventas_id: null, pendiente: true });
-      }
+      compras = applyContainerChanges(compras, p.envases as ContainerChange[], names);
     }
   }
   const total = compras.filter((c) => !c.es_envase).reduce((t, c) => t.plus(c.subtotal), new Decimal(0)).toFixed(2);

@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { fieldMsg, nuevoClienteRequest } from '@portal/contract';
 import { useNotify } from '../../../lib/notify';
-import { enqueue, localCustomerId, serverIdOf } from '../offline/outbox';
+import { enqueue, keptMessage, localCustomerId, serverIdOf } from '../offline/outbox';
 
 type NewCustomerDialogProps = { open: boolean; date: string; onClose: () => void };
 
@@ -35,7 +35,7 @@ export function NewCustomerDialog({ open, date, onClose }: NewCustomerDialogProp
     form.resetFields();
     const id = result === 'sent' ? await serverIdOf(localCustomerId(entry.key)) : null;
     navigate(`/${profile}/detalle-cliente/${id ?? localCustomerId(entry.key)}/${date}`);
-    if (result === 'queued') notify.info('Cliente guardado en el teléfono', 'Se dará de alta al volver la señal.');
+    if (result === 'queued' || result === 'retrying') notify.info('Cliente guardado en el teléfono', keptMessage[result]);
   }
 
   return (

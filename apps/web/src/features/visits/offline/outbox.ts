@@ -13,6 +13,10 @@ import { currentUserTag, fieldApi, isNetworkFailure } from '../api/field-client'
  * rep to see and discard — never dropped silently. The server records each key once, so replaying an entry
  * that did arrive (the answer was lost) changes nothing.
  *
+ * Nothing jams the queue: a send gives up after SEND_TIMEOUT_MS (a weak signal, handled as no signal); an entry the
+ * server fails on (5xx) SERVER_TRIES times becomes a refusal shown with 'Descartar', and the entries after it go
+ * on; a refusal never holds the later ones back.
+ *
  * A customer registered offline has a local id ('L' + key) until its entry is sent; later entries that name
  * it are rewritten with the server's id at send time.
  */
@@ -20,7 +24,8 @@ export type OutboxKind = 'estado' | 'pedido' | 'borrar' | 'envases' | 'cliente';
 type Payloads = {
   estado: EstadoRequest;
   pedido: Omit<PedidoRequest, 'codentiId'> & { codentiId: number | string };
-  borrar: { clientId: number | string; date: string };
+  /** `ventas`, `claves`: the sales the phone showed (server ids; keys of its own unsent sales). Only those go. */
+  borrar: { clientId: number | string; date: string; ventas?: number[]; claves?: string[] };
   envases: Omit<EnvasesRequest, 'clienteId'> & { clienteId: number | string };
   cliente: NuevoClienteRequest;
 };
@@ -33,7 +38,18 @@ export type OutboxEntry<K extends OutboxKind = OutboxKind> = {
   createdAt: number;
   /** Server refusal kept for the rep; the entry is not sent again until discarded. */
   error?: string;
+  /** Sends the server failed on (5xx) so far. */
+  serverFailures?: number;
 };
+
+/** A send that has not been answered after this long is given up (and tried again later). */
+export const SEND_TIMEOUT_MS = 20_000;
+/** A screen waits this long for its change to be sent; then it says the change is saved on the phone. */
+export const ENQUEUE_WAIT_MS = 8_000;
+/** A change the server fails on this many times (5xx) is shown as refused, with 'Descartar'. */
+export const SERVER_TRIES = 3;
+export const serverFailureMessage = (status: number) =>
+  `El servidor no pudo procesar este cambio (error ${status}). Descartalo y cargalo de nuevo, o avisá a la oficina.`;
 
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('portal-field-outbox', 'entries');
 const idStore = typeof indexedDB === 'undefined' ? undefined : createStore('portal-field-ids', 'ids');
@@ -89,16 +105,32 @@ export function onSynced(fn: (sent: OutboxEntry[]) => void): () => void {
 }
 
 let seq = 0;
-/** Stores the write (durable first), then tries to send the queue. Resolves with the entry's fate. */
-export async function enqueue<K extends OutboxKind>(kind: K, payload: Payloads[K], key = newKey()): Promise<{ entry: OutboxEntry<K>; result: 'sent' | 'queued' | { error: string } }> {
+/**
+ * The fate of a change right after it was made: sent, refused (with the server's reason), or kept on the phone —
+ * 'queued' without signal (or with one too weak to send it within ENQUEUE_WAIT_MS), 'retrying' when the server
+ * failed on it and it will be tried again.
+ */
+export type EnqueueResult = 'sent' | 'queued' | 'retrying' | { error: string };
+/** Texts of a change kept on the phone, by why it was kept. */
+export const keptMessage = {
+  queued: 'Sin conexión: quedó guardado en el teléfono y se enviará al volver la señal.',
+  retrying: 'El servidor no respondió bien: quedó guardado en el teléfono y se reintentará.',
+} as const;
+
+/** Stores the write (durable first), then tries to send the queue; resolves with the entry's fate within ENQUEUE_WAIT_MS. */
+export async function enqueue<K extends OutboxKind>(kind: K, payload: Payloads[K], key = newKey()): Promise<{ entry: OutboxEntry<K>; result: EnqueueResult }> {
   const entry: OutboxEntry<K> = { id: `${Date.now().toString().padStart(15, '0')}-${String(++seq).padStart(6, '0')}`, kind, key, owner: owner(), payload, createdAt: Date.now() };
   if (store) await set(entry.id, entry, store);
   await reload();
   announce();
-  await flush();
+  // A weak signal must not hold the screen: the change is already safe on the phone and the run goes on.
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([flush(), new Promise<void>((resolve) => (waiting = setTimeout(resolve, ENQUEUE_WAIT_MS)))]);
+  clearTimeout(waiting);
   const still = snapshot.entries.find((e) => e.id === entry.id);
   if (!still) return { entry, result: 'sent' };
-  return { entry, result: still.error ? { error: still.error } : 'queued' };
+  if (still.error) return { entry, result: { error: still.error } };
+  return { entry, result: still.serverFailures ? 'retrying' : 'queued' };
 }
 
 export async function discard(id: string) {
@@ -119,30 +151,34 @@ async function resolveId(id: number | string): Promise<number | null> {
 
 async function send(entry: OutboxEntry): Promise<void> {
   const headers = { [IDEMPOTENCY_HEADER]: entry.key };
+  const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
   switch (entry.kind) {
     case 'estado': {
       const p = entry.payload as Payloads['estado'];
       const id = await resolveId(p.codent_id);
-      await fieldApi(fieldRoutes.estado.url, { method: 'PATCH', body: { ...p, codent_id: id }, headers });
+      await fieldApi(fieldRoutes.estado.url, { method: 'PATCH', body: { ...p, codent_id: id }, headers, signal });
       return;
     }
     case 'pedido': {
       const p = entry.payload as Payloads['pedido'];
-      await fieldApi(fieldRoutes.pedido.url, { method: 'POST', body: { ...p, codentiId: await resolveId(p.codentiId) }, headers });
+      await fieldApi(fieldRoutes.pedido.url, { method: 'POST', body: { ...p, codentiId: await resolveId(p.codentiId) }, headers, signal });
       return;
     }
     case 'borrar': {
       const p = entry.payload as Payloads['borrar'];
-      await fieldApi(fieldRoutes.borrarPedido.url.replace(':clientId', String(await resolveId(p.clientId))).replace(':date', p.date), { method: 'DELETE', headers });
+      const seen = p.ventas || p.claves ? { ventas: (p.ventas ?? []).join(',') || undefined, claves: (p.claves ?? []).join(',') || undefined } : undefined;
+      // Naming no sale at all would delete nothing: there is nothing to send.
+      if (seen && !seen.ventas && !seen.claves) return;
+      await fieldApi(fieldRoutes.borrarPedido.url.replace(':clientId', String(await resolveId(p.clientId))).replace(':date', p.date), { method: 'DELETE', headers, signal, query: seen });
       return;
     }
     case 'envases': {
       const p = entry.payload as Payloads['envases'];
-      await fieldApi(fieldRoutes.envases.url, { method: 'PUT', body: { ...p, clienteId: await resolveId(p.clienteId) }, headers });
+      await fieldApi(fieldRoutes.envases.url, { method: 'PUT', body: { ...p, clienteId: await resolveId(p.clienteId) }, headers, signal });
       return;
     }
     case 'cliente': {
-      const answer = await fieldApi<{ id: number }>(fieldRoutes.nuevoCliente.url, { method: 'POST', body: entry.payload, headers });
+      const answer = await fieldApi<{ id: number }>(fieldRoutes.nuevoCliente.url, { method: 'POST', body: entry.payload, headers, signal });
       if (idStore) await set(localCustomerId(entry.key), answer.id, idStore);
       return;
     }
@@ -194,6 +230,14 @@ function sendQueue(): Promise<void> {
           sent.push(entry);
           if (!snapshot.online) publish({ online: true });
         } catch (e) {
+          if (e instanceof ApiError && e.status >= 500) {
+            // The server answered but failed: tried again on the next run, and shown as refused after SERVER_TRIES.
+            const failures = (entry.serverFailures ?? 0) + 1;
+            const failed = failures >= SERVER_TRIES ? { ...entry, serverFailures: failures, error: serverFailureMessage(e.status) } : { ...entry, serverFailures: failures };
+            if (store) await set(entry.id, failed, store);
+            if (failed.error) continue;
+            break;
+          }
           if (isNetworkFailure(e)) {
             publish({ online: false });
             break;

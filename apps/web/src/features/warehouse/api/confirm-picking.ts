@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { warehouseMsg, warehouseRoutes, type PutPickingResponse } from '@portal/contract';
+import { IDEMPOTENCY_HEADER, warehouseMsg, warehouseRoutes, type PutPickingResponse } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { pendingOrdersKey } from './pending-orders';
 
@@ -8,12 +8,17 @@ export type PickedLine = { id?: number; producto: number; cantidad: number };
 /**
  * POST /proxy/cgi/putPicking with cabecera and renglones as JSON strings (§7), then, when every line ended at 0,
  * POST /proxy/cgi/cancelarPedido. An answer without success is an error ('PUT picking no exitoso',
- * 'Cancelación no exitosa').
+ * 'Cancelación no exitosa'). `key` names the submission (Idempotency-Key).
  */
-export async function confirmPicking({ numero, lines }: { numero: number; lines: PickedLine[] }) {
+export async function confirmPicking({ numero, key, lines }: { numero: number; key: string; lines: PickedLine[] }) {
   const cabecera = JSON.stringify({ numero, codemp: 1, codcom: numero, codtal: numero, usrid: 8888 });
   const renglones = JSON.stringify(lines.map((l) => ({ id: l.id, producto: l.producto, cantidad: l.cantidad })));
-  const picked = await api<PutPickingResponse | null>(warehouseRoutes.putPicking.url, { method: 'POST', body: { cabecera, renglones } });
+  const picked = await api<PutPickingResponse | null>(warehouseRoutes.putPicking.url, {
+    method: 'POST',
+    body: { cabecera, renglones },
+    // Only a repeat of this submission (same lines, same key) is answered with its success again.
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
   if (!picked?.success) throw new Error(warehouseMsg.putPickingNoExitoso);
   if (lines.every((l) => l.cantidad === 0)) {
     const cancelled = await api<{ success?: boolean } | null>(warehouseRoutes.cancelarPedido.url, {
