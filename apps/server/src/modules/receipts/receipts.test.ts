@@ -208,7 +208,8 @@ describe('receipts: posting', () => {
     assert.equal(att.headers['content-type'], 'application/pdf');
     assert.ok(att.rawPayload.equals(PDF));
     const foreign = await ctx.app.inject({ method: 'GET', url: `${R}/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: H('1002') });
-    assert.equal(foreign.statusCode, 403);
+    assert.equal(foreign.statusCode, 404, 'another entity’s receipt answers as an unknown one');
+    assert.equal(foreign.json().msg, receiptsMsg.reciboInexistente);
     const staffAtt = await ctx.app.inject({ method: 'GET', url: `${R}/gestion/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: S() });
     assert.equal(staffAtt.statusCode, 200);
 

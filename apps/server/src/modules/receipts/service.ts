@@ -395,11 +395,13 @@ export class ReceiptsService {
     };
   }
 
-  /** A receipt of this entity (entityId) or of any entity of the company (staff: null); 403 for another's, 404 for none. */
+  /**
+   * A receipt of this entity (entityId) or of any entity of the company (staff: null). Another entity's or company's
+   * and an unknown id answer alike (404 'El recibo no existe.'), so sequential ids reveal nothing.
+   */
   private async receipt(companyId: number, entityId: number | null, id: number) {
     const row = await repo.receiptById(this.db, companyId, entityId, id);
     if (row) return row;
-    if (await repo.receiptExists(this.db, id)) throw forbidden(receiptsMsg.reciboInexistente);
     throw notFound(receiptsMsg.reciboInexistente);
   }
 
