@@ -28,7 +28,7 @@ export const newUsernameField = z
 
 const unique = <T>(list: T[]) => [...new Set(list)];
 export const perfilesField = z
-  .array(z.number({ error: msg.perfilInexistente }).int(msg.perfilInexistente).positive(msg.perfilInexistente), { error: msg.perfilObligatorio })
+  .array(idSchema(msg.perfilInexistente, { coerce: false }), { error: msg.perfilObligatorio })
   .min(1, msg.perfilObligatorio)
   .max(20, msg.perfilInexistente)
   .transform(unique);

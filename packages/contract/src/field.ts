@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteDef } from './routes.js';
+import { idSchema } from './common.js';
 import { DIAS, ESTADOS_VISITA, FIELD_LIMITS, fieldMsg, lineAmountAllowed, SEMANAS_MAX, TURNOS } from './field-values.js';
 
 /**
@@ -17,8 +18,10 @@ const isoDay = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, { error: fieldMsg.fechaInvalida });
 
-const entityId = z.coerce.number({ error: fieldMsg.clienteInvalido }).int({ error: fieldMsg.clienteInvalido }).positive({ error: fieldMsg.clienteInvalido });
-const productId = z.coerce.number({ error: fieldMsg.productoInvalido }).int({ error: fieldMsg.productoInvalido }).positive({ error: fieldMsg.productoInvalido });
+const entityId = idSchema(fieldMsg.clienteInvalido);
+const productId = idSchema(fieldMsg.productoInvalido);
+/** A row's product left empty (§5: the row is ignored); any other value that is not an id is refused. */
+const noProduct = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0';
 const decimals = (n: number, places: number) => Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6;
 
 // ── Visits ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -126,7 +129,7 @@ export const pedidoRequest = z
   .object({
     fecha: isoDay,
     codentiId: entityId,
-    tipoOperacion: z.coerce.number({ error: fieldMsg.tipoOperacionInexistente }).int().positive({ error: fieldMsg.tipoOperacionInexistente }).nullable().optional(),
+    tipoOperacion: idSchema(fieldMsg.tipoOperacionInexistente).nullable().optional(),
     importe_total: z.union([z.number(), z.string()]).optional(),
     renglones: z
       .array(z.object({ codprodId: z.unknown().optional(), cantidadStock: z.unknown().optional(), precio_unitario: z.unknown().optional() }), { error: fieldMsg.sinRenglones })
@@ -137,6 +140,10 @@ export const pedidoRequest = z
     for (const r of o.renglones) {
       const product = productId.safeParse(r.codprodId);
       const qty = Number(r.cantidadStock);
+      if (!product.success && !noProduct(r.codprodId)) {
+        ctx.addIssue({ code: 'custom', message: fieldMsg.productoInvalido, path: ['renglones'] });
+        return z.NEVER;
+      }
       if (!product.success || !(qty > 0)) continue;
       const q = cantidadVenta.safeParse(r.cantidadStock);
       if (!q.success) {
@@ -227,6 +234,10 @@ export const envasesRequest = z
     const rows = new Map<number, { cantidad: number; anterior: number | null }>();
     for (const r of o.envases) {
       const product = productId.safeParse(r.productoId);
+      if (!product.success && !noProduct(r.productoId)) {
+        ctx.addIssue({ code: 'custom', message: fieldMsg.productoInvalido });
+        return z.NEVER;
+      }
       const qty = cantidadEnvase(r.cantidad);
       if (!product.success || qty === null) continue;
       const before = r.anterior === undefined || r.anterior === null ? null : cantidadEnvase(r.anterior);

@@ -400,7 +400,7 @@ export const cartPutQuery = z.object({
 });
 
 const lineInput = z.object({
-  producto_id: z.coerce.number({ error: orderingMsg.productoObligatorio }).int({ error: orderingMsg.productoObligatorio }).positive({ error: orderingMsg.productoObligatorio }),
+  producto_id: idSchema(orderingMsg.productoObligatorio),
   pedido_cantidad: cantidad,
   precio_final: precio.optional(),
 });

@@ -117,7 +117,7 @@ export type FormasCobroResponse = z.infer<typeof formasCobroResponse>;
 
 /** One payment line: its method and the value of each field; a file field names its part by index in files[]. */
 export const formaPagoLine = z.object({
-  codcon: z.number({ error: receiptsMsg.formaCobroInexistente }).int(),
+  codcon: idSchema(receiptsMsg.formaCobroInexistente, { coerce: false }),
   campos: z
     .array(
       z.object({

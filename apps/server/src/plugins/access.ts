@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
-import { writeAudit, type AuditEntry } from '../lib/audit.js';
+import { writeAudit, writeDenial, type AuditEntry } from '../lib/audit.js';
 import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
@@ -94,7 +94,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
 
   async function deny(request: FastifyRequest, user: AuthUser, companyId: number | null, reason: string, message: string): Promise<never> {
     request.log.warn({ userId: user.userId, reason, headers: { cuit: request.headers.cuit, entity: request.headers.entity_id, actuaComo: request.headers.actua_como } }, 'access denied');
-    await app.audit({ action: 'access.denied', userId: user.userId, companyId, ip: request.ip, detail: { reason, url: request.url } });
+    const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    await writeDenial(app.db, { action: 'access.denied', userId: user.userId, companyId, ip: request.ip, detail: { reason, route, url: request.url } });
     throw forbidden(message);
   }
 

@@ -16,6 +16,17 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const MAX_MS = 2000;
 /**
+ * The other profiles, each on the routes its gate lets it call (the customer and admin-only routes run above at
+ * RUNS): seller, field rep (driver), warehouse, authorizer, and the administrator on every route that is not
+ * administrators' only. Fewer cases per route: what differs for them is which routes and which rows they reach.
+ */
+const STAFF = ['vendedor', 'repartidor', 'deposito', 'autorizador', 'admin'];
+const STAFF_RUNS = Number(process.env.FUZZ_STAFF_RUNS ?? 15);
+/** The gate's refusals: a route answering one of these to a profile is not one it may call. */
+const GATE_REFUSALS = new Set<string>([
+  msg.empresaSinAcceso, msg.sesionSuspendida, msg.sinAccesoDispositivo, msg.actuaComoSoloAdmin, msg.entidadSinAcceso, msg.entidadInactiva, msg.soloAdministradores, msg.moduloNoHabilitado,
+]);
+/**
  * Cases of one route in flight at once (routes still run one after another, those that end the session last). On
  * PostgreSQL the database works in its own processes while Node prepares the next request; PGlite runs every
  * statement in this thread, where more in flight only queues them (and a PDF being drawn delays its neighbours).
@@ -73,6 +84,37 @@ describe('contract fuzz', () => {
       assert.equal(res.statusCode, 400, `GET ${url}: ${res.body}`);
       assert.equal(res.json().msg, message, url);
     }
+  });
+
+  test(`every other profile on the routes it may call, ${STAFF_RUNS} generated requests each: no 5xx, none slower than ${MAX_MS} ms`, async () => {
+    const routes = fuzzRoutes(ctx.app).filter((r) => !destructive(r));
+    // Administrators' own routes ran above as admin, at RUNS.
+    const findings: FuzzFinding[] = [];
+    const started = Date.now();
+    const counts: string[] = [];
+    for (const [p, user] of STAFF.entries()) {
+      const token = (await login(ctx.app, user)).access_token;
+      // The entity of the call: the customer's own for the administrator acting as it; staff send none unless the gate asks.
+      const withEntity = bearer(token, { cuit: LA_PAMPA, entity_id: '1001', dispositivo: 'desktop' });
+      const withoutEntity = bearer(token, { cuit: LA_PAMPA, dispositivo: 'desktop' });
+      let fuzzed = 0;
+      for (const [i, route] of routes.entries()) {
+        if (user === 'admin' && route.def.admin) continue;
+        // The routes this profile may call: those its gate lets through (a request the gate refuses is the matrix's).
+        const headers = route.def.access === 'entity' ? withEntity : withoutEntity;
+        const probe = await ctx.app.inject({ method: route.def.method, url: route.url.replace(/:(\w+)/g, '1'), headers, ...(route.def.method === 'GET' ? {} : { payload: {} }) });
+        if (probe.statusCode === 401 || (probe.statusCode === 403 && GATE_REFUSALS.has(probe.json<{ msg: string }>().msg))) continue;
+        fuzzed++;
+        const result = await fuzzRoute(ctx.app, route, headers, { runs: STAFF_RUNS, seed: SEED + 1000 * (p + 1) + i, maxMs: MAX_MS, concurrency: CONCURRENCY });
+        findings.push(...result.findings);
+      }
+      counts.push(`${user} ${fuzzed}`);
+    }
+    console.log(`fuzz as staff: ${counts.join(', ')} routes, ${STAFF_RUNS} cases each, ${findings.length} findings, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    assert.deepEqual(
+      findings.slice(0, 10).map((f) => `${f.status} ${f.ms}ms ${f.request.method} ${f.request.url} ${JSON.stringify(f.request.payload ?? null).slice(0, 200)} → ${f.body}`),
+      [],
+    );
   });
 
   test(`every route, ${RUNS} generated requests each: no 5xx, none slower than ${MAX_MS} ms, healthy afterwards`, async () => {

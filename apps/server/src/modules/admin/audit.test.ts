@@ -13,8 +13,8 @@ const LP = { cuit: LA_PAMPA };
 before(async () => {
   ctx = await createTestApp({ RATE_LIMIT_SCALE: '100' });
   for (const u of ['admin', 'productor', 'vendedor']) tokens[u] = (await login(ctx.app, u, undefined, '192.0.2.10')).access_token;
-  // A failed login of productor, and a user created by the administrator.
-  await ctx.app.inject({ method: 'POST', url: '/api/public/oauth', payload: { client_id: 'master', grant_type: 'password', username: 'productor', password: 'Mala1234' }, remoteAddress: '192.0.2.11' });
+  // A failed login of vendedor (a member of La Pampa only), and a user created by the administrator.
+  await ctx.app.inject({ method: 'POST', url: '/api/public/oauth', payload: { client_id: 'master', grant_type: 'password', username: 'vendedor', password: 'Mala1234' }, remoteAddress: '192.0.2.11' });
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/public/proxy/usuarios',
@@ -35,6 +35,25 @@ const list = async (query = '', token = tokens.admin!) => {
 };
 
 describe('GET /proxy/auditoria', () => {
+  test('refused requests add up: 100 refusals of one user on one route are one row with their count', async () => {
+    const before = await ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'access.denied').execute();
+    for (let i = 0; i < 100; i++) {
+      // Probing ids one after another: one route pattern.
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/public/proxy/usuarios?start=${i}`, headers: bearer(tokens.vendedor!, LP) });
+      assert.equal(res.statusCode, 403);
+    }
+    const rows = await ctx.db.selectFrom('audit_log').select(['id', 'detail']).where('action', '=', 'access.denied').where('id', 'not in', before.length ? before.map((r) => r.id) : ['0']).execute();
+    assert.equal(rows.length, 1, JSON.stringify(rows));
+    const detail = (typeof rows[0]!.detail === 'string' ? JSON.parse(rows[0]!.detail) : rows[0]!.detail) as { count: number; route: string; reason: string; url: string };
+    assert.equal(detail.count, 100);
+    assert.equal(detail.route, 'GET /api/public/proxy/usuarios');
+    assert.equal(detail.reason, 'admin');
+    assert.equal(detail.url, '/api/public/proxy/usuarios?start=0');
+    // Another route, another row.
+    await ctx.app.inject({ method: 'GET', url: '/api/public/proxy/auditoria', headers: bearer(tokens.vendedor!, LP) });
+    assert.equal((await ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'access.denied').execute()).length, before.length + 2);
+  });
+
   test('newest first, with who, when, from where and what: logins, failures and user changes', async () => {
     const all = await list();
     assert.ok(all.total >= 5);
@@ -43,7 +62,7 @@ describe('GET /proxy/auditoria', () => {
     assert.deepEqual([...times].sort().reverse(), times);
     const failed = all.items.find((i) => i.accion === 'login.failed');
     assert.ok(failed, 'the failed login is recorded');
-    assert.equal(failed.usuario, 'productor');
+    assert.equal(failed.usuario, 'vendedor');
     assert.equal(failed.ip, '192.0.2.11');
     const loginRow = all.items.find((i) => i.accion === 'login' && i.usuario === 'admin');
     assert.equal(loginRow?.ip, '192.0.2.10');
@@ -56,11 +75,11 @@ describe('GET /proxy/auditoria', () => {
 
   test('filters: action (and its sub-actions), user (accent- and case-insensitive), date range; paging', async () => {
     const logins = await list('?accion=login');
-    assert.ok(logins.items.length >= 4);
+    assert.ok(logins.items.length >= 3);
     assert.ok(logins.items.every((i) => i.accion === 'login' || i.accion.startsWith('login.')));
-    const mine = await list('?usuario=PRODUCTÓR');
+    const mine = await list('?usuario=VENDÉDOR');
     assert.ok(mine.items.length >= 2);
-    assert.ok(mine.items.every((i) => i.usuario === 'productor'));
+    assert.ok(mine.items.every((i) => i.usuario === 'vendedor'));
     assert.equal((await list('?hasta=2020-01-01')).total, 0);
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -105,7 +124,11 @@ describe('GET /proxy/auditoria', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `${URL}?limit=100`, headers: bearer(tokens.productor!, { cuit: DEL_SUR }) });
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json() as AuditListResponse;
-    assert.ok(body.items.some((i) => i.accion === 'login.failed' && i.usuario === 'productor'), "its own member's logins are there");
+    // productor belongs to La Pampa too: its rows of no company (logins, failed ones) are neither company's to read.
+    assert.ok(!body.items.some((i) => i.usuario === 'productor' && i.accion.startsWith('login')), JSON.stringify(body.items));
+    const laPampa = await list('?limit=100');
+    assert.ok(!laPampa.items.some((i) => i.usuario === 'productor' && i.accion.startsWith('login')), 'nor in La Pampa');
+    assert.ok(laPampa.items.some((i) => i.usuario === 'admin' && i.accion === 'login'), "a member of La Pampa only: its logins are there");
     assert.ok(!body.items.some((i) => i.accion.startsWith('admin.') || i.usuario === 'admin' || i.usuario === 'vendedor'), JSON.stringify(body.items));
     assert.equal(body.total, body.items.length);
   });

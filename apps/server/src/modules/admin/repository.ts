@@ -405,9 +405,12 @@ export async function listAudit(db: DB, companyId: number, f: AuditFilter) {
     .where((eb) =>
       eb.or([
         eb('a.company_id', '=', companyId),
+        // A row of no company (a login, the user's own address, profile or sessions) is this company's only when
+        // the user belongs to no other: a customer of two cooperatives is shown to neither's administrators there.
         eb.and([
           eb('a.company_id', 'is', null),
           eb.exists(eb.selectFrom('memberships as m').select('m.user_id').whereRef('m.user_id', '=', 'a.user_id').where('m.company_id', '=', companyId)),
+          eb.not(eb.exists(eb.selectFrom('memberships as o').select('o.user_id').whereRef('o.user_id', '=', 'a.user_id').where('o.company_id', '<>', companyId))),
         ]),
       ]),
     );

@@ -178,11 +178,10 @@ export class OrderDocuments {
     return { success: true as const, url, texto, vence };
   }
 
-  /** A purchase order of this entity; another entity's or company's is 403, an unknown id 404. */
+  /** A purchase order of this entity; another entity's or company's and an unknown id answer alike (404), so ids reveal nothing. */
   private async purchaseOrder(companyId: number, entityId: number, orderId: number): Promise<repo.PurchaseOrderRow> {
     const order = await repo.purchaseOrderOfEntity(this.db, companyId, entityId, orderId);
     if (order) return order;
-    if (await repo.purchaseOrderExists(this.db, orderId)) throw forbidden(orderingMsg.ordenInexistente);
     throw notFound(orderingMsg.ordenInexistente);
   }
 

@@ -91,14 +91,14 @@ describe('purchase order PDF and share link', () => {
   test('another entity, another company and an unknown id are refused; without a token 401', async () => {
     const { order } = await newPurchaseOrder();
     // Pérez Hnos. (1002) asking for Juan Pérez's (1001) order.
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${order.id}/pdf`, headers: H('1002') }), 403, orderingMsg.ordenInexistente);
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${order.id}/compartir`, headers: H('1002') }), 403, orderingMsg.ordenInexistente);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${order.id}/pdf`, headers: H('1002') }), 404, orderingMsg.ordenInexistente);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${order.id}/compartir`, headers: H('1002') }), 404, orderingMsg.ordenInexistente);
     // An order of the second tenant, asked for from La Pampa.
     const sur = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', DEL_SUR).executeTakeFirstOrThrow();
     const foreign = await ctx.db.selectFrom('purchase_orders').select('id').where('company_id', '=', sur.id).orderBy('id').executeTakeFirst();
     const foreignId = foreign?.id ?? (await ctx.db.selectFrom('purchase_orders').select('id').where('company_id', '<>', laPampa).orderBy('id').executeTakeFirstOrThrow()).id;
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${foreignId}/pdf`, headers: H() }), 403, orderingMsg.ordenInexistente);
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${foreignId}/compartir`, headers: H() }), 403, orderingMsg.ordenInexistente);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${foreignId}/pdf`, headers: H() }), 404, orderingMsg.ordenInexistente);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/${foreignId}/compartir`, headers: H() }), 404, orderingMsg.ordenInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${OC}/999999999/pdf`, headers: H() }), 404, orderingMsg.ordenInexistente);
     const noToken = await ctx.app.inject({ method: 'GET', url: `${OC}/${order.id}/pdf`, headers: { cuit: LA_PAMPA, entity_id: '1001' } });
     assert.equal(noToken.statusCode, 401);

@@ -250,11 +250,6 @@ export async function purchaseOrderOfEntity(db: DB, companyId: number, entityId:
   return r.rows[0];
 }
 
-/** Whether a purchase order with this id exists at all (tells a foreign order, 403, from an unknown one, 404). */
-export async function purchaseOrderExists(db: DB, orderId: number): Promise<boolean> {
-  return (await db.selectFrom('purchase_orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;
-}
-
 // ── Staff back office ─────────────────────────────────────────────────────────────────────────────────────────
 
 export type StaffRow = {

@@ -4,6 +4,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import {
+  addDays,
   msg,
   parseAmountText,
   receiptsMsg,
@@ -216,7 +217,8 @@ describe('receipts: posting', () => {
     assert.equal(att.headers['content-type'], 'application/pdf');
     assert.ok(att.rawPayload.equals(PDF));
     const foreign = await ctx.app.inject({ method: 'GET', url: `${R}/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: H('1002') });
-    assert.equal(foreign.statusCode, 403);
+    assert.equal(foreign.statusCode, 404, 'another entity’s receipt answers as an unknown one');
+    assert.equal(foreign.json().msg, receiptsMsg.reciboInexistente);
     const staffAtt = await ctx.app.inject({ method: 'GET', url: `${R}/gestion/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: S() });
     assert.equal(staffAtt.statusCode, 200);
 
@@ -261,6 +263,41 @@ describe('receipts: posting', () => {
     assert.equal(apps.length, 1);
     const after = (await pending()).find((d) => d.id === doc.id)!;
     assert.equal(after.importe_saldo, new Decimal(doc.importe_saldo).minus(amount).toFixed(2));
+  });
+
+  test('a receipt retried after midnight (its date no longer today) answers the receipt already posted', async () => {
+    const doc = (await positive())[0]!;
+    const amount = '10.00';
+    const key = newKey();
+    const p: Post = { formaPago: [transfer(amount)], comprobantes: [{ id: doc.id, importe: amount }], totalSeleccionado: amount, totalAcobrar: amount };
+    const first = (await post(p, key)).json() as ReciboPostResponse;
+    // The retry carries the day it was made on, which after midnight is yesterday (the company may not change dates).
+    const retry = await post({ ...p, observaciones: { fecha: addDays(todayInArgentina(), -1), observacion: '' } }, key);
+    assert.equal(retry.statusCode, 200, retry.body);
+    assert.equal((retry.json() as ReciboPostResponse).recibo.id, first.recibo.id);
+    assert.equal((retry.json() as ReciboPostResponse).repetido, true);
+    // A new post with that date is still refused.
+    expectRefused(await post({ ...p, observaciones: { fecha: addDays(todayInArgentina(), -1), observacion: '' } }), 400, receiptsMsg.fechaNoModificable);
+    assert.equal((await ctx.db.selectFrom('receipts').select('id').where('idempotency_key', '=', key).execute()).length, 1);
+  });
+
+  test("attachment names: the extension follows the sniffed type, control and bidirectional characters go", async () => {
+    const docs = (await positive()).slice(0, 2);
+    const names: string[] = [];
+    for (const [i, [given, data, type]] of ([['transferencia.bat', PDF, 'application/pdf'], ['comprobante\u202Efdp.bat', PNG, 'image/png']] as const).entries()) {
+      const res = await post({
+        formaPago: [echeq('10.00', 0)], comprobantes: [{ id: docs[i]!.id, importe: '10.00' }], totalSeleccionado: '10.00', totalAcobrar: '10.00',
+        files: [{ name: given, data, type }],
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const { recibo } = res.json() as ReciboPostResponse;
+      names.push(recibo.adjuntos[0]!.nombre);
+      const served = await ctx.app.inject({ method: 'GET', url: `${R}/gestion/${recibo.id}/adjuntos/${recibo.adjuntos[0]!.id}`, headers: S() });
+      assert.equal(served.statusCode, 200);
+      assert.match(String(served.headers['content-disposition']), new RegExp(`filename="${names[i]!.replace('.', '\\.')}"`));
+      assert.doesNotMatch(String(served.headers['content-disposition']), /bat|\u202E/);
+    }
+    assert.deepEqual(names, ['transferencia.pdf', 'comprobantefdp.png']);
   });
 
   test('each amount rule is refused with its text', async () => {

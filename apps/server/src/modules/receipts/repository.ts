@@ -200,10 +200,6 @@ export function attachment(db: DB, companyId: number, receiptId: number, attachm
     .executeTakeFirst();
 }
 
-export function receiptExists(db: DB, id: number) {
-  return db.selectFrom('receipts').select('id').where('id', '=', id).executeTakeFirst();
-}
-
 // ── Voucher authorization ─────────────────────────────────────────────────────────────────────────────────
 
 export type VoucherFilter = { entity?: number; seller?: number; zone?: number; decided: boolean };

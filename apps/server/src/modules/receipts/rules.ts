@@ -112,6 +112,26 @@ export function checkTotals(applied: Decimal[], collected: Decimal[], allowAdvan
 }
 
 /** The type of an upload by its first bytes: only PDF, JPEG and PNG pass, whatever the name says. */
+/** The extension each sniffed type is stored and served with. */
+const EXTENSION = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+
+/**
+ * The name a file is shown and saved under: control, format and bidirectional characters removed (a right-to-left
+ * override turns "comprobante\u202Efdp.bat" into what reads "…tab.pdf"), path separators and quotes replaced, and
+ * without a type the name as given (cleaned, for the refusal's message); with the sniffed type, its extension
+ * replaced by the type's (a PDF named "transferencia.bat" is kept as "transferencia.pdf"), so staff who save and
+ * open it get what the bytes are.
+ */
+export function attachmentName(given: string | undefined, type?: keyof typeof EXTENSION): string {
+  const clean = (given ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').replace(/[\\/"<>:|?*]/g, '_').trim();
+  const base = clean.replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120) || 'archivo';
+  if (!type) return base;
+  const stem = base.replace(/\.[^.]{0,10}$/, '').replace(/[.\s]+$/, '').slice(0, 110) || 'archivo';
+  const ext = EXTENSION[type];
+  // A JPEG already named .jpeg keeps it.
+  return type === 'image/jpeg' && /\.jpe?g$/i.test(base) ? `${stem}${base.slice(base.lastIndexOf('.')).toLowerCase()}` : `${stem}.${ext}`;
+}
+
 export function sniffType(data: Buffer): 'application/pdf' | 'image/jpeg' | 'image/png' | null {
   if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';

@@ -24,7 +24,7 @@ import { companyHeader } from '../fiscal/index.js';
 import { sharePath, VOUCHER_SHARE_TTL_SECONDS, type ShareRegistry } from '../../lib/share-registry.js';
 import { openAttachment, storeAttachment } from './attachments.js';
 import * as repo from './repository.js';
-import { amountOf, applicationError, checkPaymentLine, checkTotals, esAr, sniffType, type CheckedLine, type FieldDef } from './rules.js';
+import { amountOf, applicationError, attachmentName, checkPaymentLine, checkTotals, esAr, sniffType, type CheckedLine, type FieldDef } from './rules.js';
 
 /** Receipts of the portal are numbered in their own series (punto de venta 2), apart from the ERP's counter receipts. */
 export const RECEIPT_SERIES = 2;
@@ -249,6 +249,13 @@ export class ReceiptsService {
     const entityId = tenant.entity.id;
     const key = input.idempotencyKey?.trim();
     if (!key || !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest(receiptsMsg.claveIdempotencia);
+    // The key first: a retry answers the receipt already posted whatever has changed since (the day, above all:
+    // retried after midnight, its date is no longer today's). The lookup under the lock below covers two at once.
+    const posted = await repo.receiptByKey(this.db, companyId, user.userId, key);
+    if (posted) {
+      if (posted.entity_id !== entityId) throw badRequest(receiptsMsg.datosInvalidos);
+      return this.answer(this.db, tenant, posted.id, true);
+    }
 
     const lines = parseOr400(formaPagoList, parseJson(input.fields.formaPago, undefined));
     const docs = parseOr400(comprobantesList, parseJson(input.fields.comprobantes, []));
@@ -262,12 +269,12 @@ export class ReceiptsService {
     if (input.files.length > RECEIPTS.maxFiles) throw badRequest(receiptsMsg.demasiadosArchivos(RECEIPTS.maxFiles));
     let totalBytes = 0;
     const files = input.files.map((f) => {
-      const name = (f.filename || 'archivo').replace(/[\\/\r\n"]/g, '_').slice(0, 120);
-      if (f.data.length > RECEIPTS.maxFileBytes) throw badRequest(receiptsMsg.archivoGrande(name, RECEIPTS.maxFileBytes / 1024 / 1024));
+      const given = attachmentName(f.filename);
+      if (f.data.length > RECEIPTS.maxFileBytes) throw badRequest(receiptsMsg.archivoGrande(given, RECEIPTS.maxFileBytes / 1024 / 1024));
       totalBytes += f.data.length;
       const type = sniffType(f.data);
-      if (!type) throw badRequest(receiptsMsg.archivoTipo(name));
-      return { name, type, data: f.data };
+      if (!type) throw badRequest(receiptsMsg.archivoTipo(given));
+      return { name: attachmentName(f.filename, type), type, data: f.data };
     });
     if (totalBytes > RECEIPTS.maxTotalBytes) throw badRequest(receiptsMsg.envioGrande(RECEIPTS.maxTotalBytes / 1024 / 1024));
 
@@ -388,11 +395,13 @@ export class ReceiptsService {
     };
   }
 
-  /** A receipt of this entity (entityId) or of any entity of the company (staff: null); 403 for another's, 404 for none. */
+  /**
+   * A receipt of this entity (entityId) or of any entity of the company (staff: null). Another entity's or company's
+   * and an unknown id answer alike (404 'El recibo no existe.'), so sequential ids reveal nothing.
+   */
   private async receipt(companyId: number, entityId: number | null, id: number) {
     const row = await repo.receiptById(this.db, companyId, entityId, id);
     if (row) return row;
-    if (await repo.receiptExists(this.db, id)) throw forbidden(receiptsMsg.reciboInexistente);
     throw notFound(receiptsMsg.reciboInexistente);
   }
 
