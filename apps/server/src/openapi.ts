@@ -16,6 +16,9 @@ import {
   contractRoutes,
   stockPositionRoutes,
   whitelabelRoutes,
+  INTEGRATION_API_PREFIX,
+  integrationAdminRoutes,
+  integrationRoutes,
   type RouteDef,
 } from '@portal/contract';
 
@@ -44,7 +47,7 @@ export function openApiDocument() {
         operationId: id,
         summary: def.summary,
         tags: [def.tag],
-        security: def.access === 'public' ? [] : [{ bearer: [] }],
+        security: def.access === 'public' ? [] : def.access === 'integration' ? [{ integrationKey: [] }] : [{ bearer: [] }],
         parameters: [
           ...parameters(def),
           ...(def.access === 'company' || def.access === 'entity'
@@ -69,7 +72,11 @@ export function openApiDocument() {
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: toSchema(def.response, 'output') } } },
           400: { description: `Solicitud inválida: { success: false, msg${def.mensaje ? ', mensaje' : ''} } en castellano` },
-          ...(def.access === 'public' ? {} : {
+          ...(def.access === 'integration' ? {
+                401: { description: 'Sin clave de integración, clave inválida o revocada, o un token de usuario en lugar de una clave' },
+                403: { description: 'La clave no tiene permiso para ese tipo de dato, o una fila es de otra empresa' },
+                429: { description: 'Demasiadas solicitudes con esta clave' },
+              } : def.access === 'public' ? {} : {
                 401: { description: 'Sin sesión o token vencido' },
                 403: { description: `Empresa o entidad ajena, sesión suspendida o dispositivo sin acceso${def.admin ? '; no es administrador de la empresa' : ''}${def.module ? '; módulo no habilitado' : ''}${def.mensaje ? ' — { success: false, msg, mensaje }' : ''}` },
               }),
@@ -91,6 +98,8 @@ export function openApiDocument() {
   add(FIELD_API_PREFIX, fieldRoutes);
   add(API_PREFIX, receiptsRoutes);
   add('', whitelabelRoutes);
+  add(API_PREFIX, integrationAdminRoutes);
+  add(INTEGRATION_API_PREFIX, integrationRoutes);
   return {
     openapi: '3.1.0',
     info: {
@@ -102,7 +111,21 @@ export function openApiDocument() {
         'esperaba 200 con success false. Donde la especificación nombra `mensaje` para la falla de una llamada (GET /data), ' +
         'la negativa lo trae también, con el mismo texto. Cada pantalla del portal muestra el msg del servidor en ambos casos.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'pic_…', description: 'Clave de integración creada por el administrador en Administración › Integración' },
+      },
+    },
+    tags: [
+      {
+        name: 'integracion',
+        description:
+          `API de integración con el sistema de gestión (ERP), versionada bajo ${INTEGRATION_API_PREFIX}: se llama con una clave de integración ` +
+          '(Authorization: Bearer pic_…), nunca con una sesión de usuario. Guía en docs/integration.md.',
+      },
+      { name: 'integracion-admin', description: 'Claves de integración y lotes recibidos, para el administrador de la empresa (Administración › Integración).' },
+    ],
     paths,
   };
 }
