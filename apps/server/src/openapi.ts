@@ -17,6 +17,10 @@ import {
   stockPositionRoutes,
   whitelabelRoutes,
   INTEGRATION_API_PREFIX,
+  INTEGRATION_ANSWER_EXAMPLE,
+  INTEGRATION_ROW_EXAMPLES,
+  INTEGRATION_ROW_SCHEMAS,
+  removalRow,
   integrationAdminRoutes,
   integrationRoutes,
   type RouteDef,
@@ -35,6 +39,33 @@ function parameters(def: RouteDef) {
   }
   return out;
 }
+
+/**
+ * A batch call's body (read as a stream, so its descriptor has no body schema): a JSON array or NDJSON of the kind's
+ * rows, one schema per loadable kind, with an example row and answer.
+ */
+function batchDocs(removal: boolean) {
+  const kinds = Object.entries(INTEGRATION_ROW_SCHEMAS);
+  const row = removal ? toSchema(removalRow, 'input') : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
+  const examples = Object.fromEntries(
+    Object.entries(INTEGRATION_ROW_EXAMPLES).map(([k, r]) => [k, { summary: k, value: removal ? [{ codigo: (r as { codigo: number }).codigo }] : [r] }]),
+  );
+  const ndjson = Object.fromEntries(
+    Object.entries(INTEGRATION_ROW_EXAMPLES).map(([k, r]) => [k, { summary: k, value: JSON.stringify(removal ? { codigo: (r as { codigo: number }).codigo } : r) }]),
+  );
+  return {
+    requestBody: {
+      required: true,
+      description: `Hasta ${MAX_ROWS} filas; cada fila hasta 64 kB. Tipos que se cargan hoy: ${kinds.map(([k]) => k).join(', ')}.`,
+      content: {
+        'application/json': { schema: { type: 'array', items: row }, examples },
+        'application/x-ndjson': { schema: { type: 'string', description: 'Una fila JSON por línea' }, examples: ndjson },
+      },
+    },
+    'x-answer-example': INTEGRATION_ANSWER_EXAMPLE,
+  };
+}
+const MAX_ROWS = 100_000;
 
 /** OpenAPI 3.1 built from the contract's route descriptors: the document can never drift from the code. */
 export function openApiDocument() {
@@ -69,6 +100,7 @@ export function openApiDocument() {
             : []),
         ],
         ...(def.body ? { requestBody: { content: { 'application/json': { schema: toSchema(def.body, 'input') } } } } : {}),
+        ...(def.access === 'integration' && def.method === 'POST' ? batchDocs(def.url.endsWith('/bajas')) : {}),
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: toSchema(def.response, 'output') } } },
           400: { description: `Solicitud inválida: { success: false, msg${def.mensaje ? ', mensaje' : ''} } en castellano` },

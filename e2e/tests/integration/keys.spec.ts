@@ -4,7 +4,7 @@ import { enterAsAdmin, openAdminPage, uniqueUsername } from '../../support/admin
 
 const WHO = '/api/integration/v1/clave';
 
-test('the administrator creates an integration key, sees its secret once, and revokes it; the key works until then', async ({ page, request }, testInfo) => {
+test('the administrator creates an integration key, sees its secret once, sees its batches with their counts, and revokes it', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const name = uniqueUsername('ERP', testInfo);
   await enterAsAdmin(page);
@@ -20,7 +20,7 @@ test('the administrator creates an integration key, sees its secret once, and re
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByRole('button', { name: 'Crear clave' }).click();
   await expect(dialog.getByText('Elija al menos un tipo de dato que la clave pueda escribir o leer')).toBeVisible();
-  await dialog.locator('.ant-form-item').filter({ hasText: 'Puede escribir' }).getByLabel('Productos', { exact: true }).check();
+  await dialog.locator('.ant-form-item').filter({ hasText: 'Puede escribir' }).getByLabel('Clientes y entidades', { exact: true }).check();
   await dialog.locator('.ant-form-item').filter({ hasText: 'Puede leer' }).getByLabel('Movimientos de cuenta corriente').check();
   await shot(page, testInfo, 'integration-new-key');
   await dialog.getByRole('button', { name: 'Crear clave' }).click();
@@ -34,14 +34,27 @@ test('the administrator creates an integration key, sees its secret once, and re
   await expect(shown).toBeHidden();
   await closeNotifications(page);
 
-  // The ERP calls with it; the list shows the key with its scopes, its last use, and never the secret again.
+  // The ERP calls with it: a batch of customers whose only row is refused (nothing is written to the shared demo).
   const who = await request.get(WHO, { headers: { authorization: `Bearer ${secret}` } });
   expect(who.status(), await who.text()).toBe(200);
-  await page.getByRole('button', { name: 'Actualizar' }).click();
+  const sent = await request.post('/api/integration/v1/clientes', {
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/x-ndjson' },
+    data: JSON.stringify({ codigo: 990001, razon_social: 'Cliente con CUIT mal', cuit: '20123456780' }),
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const answer = (await sent.json()) as { lote: string; rechazadas: number; rechazos: Array<{ fila: number; campo: string; mensaje: string }> };
+  expect(answer.rechazos).toEqual([{ fila: 1, campo: 'cuit', mensaje: 'El CUIT no es válido (11 dígitos con su dígito verificador)' }]);
+  // The list shows the key with its scopes, its last use, and never the secret again; the batch with its counts.
   await page.reload();
+  const batch = page.getByTestId(`integration-batch-${answer.lote}`);
+  await expect(batch).toContainText(name);
+  await expect(batch).toContainText('Clientes y entidades');
+  // Accepted 0, unchanged 0, rejected 1 (marked in red).
+  await expect(batch.locator('.integration-rejected')).toContainText('1');
+  await expect(batch).toContainText('Alta o modificación');
   const row = page.getByTestId('integration-keys').locator('[data-testid^="integration-key-"]').filter({ hasText: name });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Productos');
+  await expect(row).toContainText('Clientes y entidades');
   await expect(row).toContainText('Movimientos de cuenta corriente');
   await expect(row).toContainText('Activa');
   await expect(row).not.toContainText('Nunca usada');
