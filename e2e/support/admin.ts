@@ -46,7 +46,7 @@ export async function searchAndPick(page: Page, combobox: ReturnType<Page['getBy
 }
 
 /** The administrator's way to a page of the 'Administrador' group: the drawer on desktop; the address on a phone, where the group is hidden. */
-export async function openAdminPage(page: Page, testInfo: TestInfo, item: 'Usuarios' | 'Parámetros' | 'Auditoría', path: string) {
+export async function openAdminPage(page: Page, testInfo: TestInfo, item: 'Usuarios' | 'Parámetros' | 'Auditoría' | 'Integración', path: string) {
   if (testInfo.project.name === 'desktop') {
     await page.getByRole('button', { name: 'Menú' }).click();
     await page.getByRole('menuitem', { name: item, exact: true }).click();

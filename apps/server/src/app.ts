@@ -13,6 +13,7 @@ import type { DB } from './db/database.js';
 import { randomToken } from './lib/crypto.js';
 import { keepSharedAnswers } from './db/shared-answers.js';
 import { accessPlugin } from './plugins/access.js';
+import { integrationAccessPlugin } from './plugins/integration-access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { LoginThrottle } from './modules/access/index.js';
@@ -38,6 +39,7 @@ import { createAttachmentStore } from './modules/receipts/index.js';
 import { grainRoutes } from './modules/grain/index.js';
 import { contractsRoutes } from './modules/contracts/index.js';
 import { stockPositionsRoutes } from './modules/stock-positions/index.js';
+import { integrationRoutes } from './modules/integration/index.js';
 import { openApiDocument } from './openapi.js';
 import { PrintRegistry } from './lib/print-registry.js';
 import { ShareRegistry } from './lib/share-registry.js';
@@ -190,6 +192,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   keepSharedAnswers(db, config.sharedCacheMs);
   app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
   await app.register(accessPlugin, { cacheMs: config.gateCacheMs });
+  await app.register(integrationAccessPlugin, { rateLimitScale: config.rateLimitScale });
   registerErrorHandling(app);
   if (checked) app.decorate('responseMismatches', checkResponses(app));
 
@@ -241,6 +244,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   grainRoutes(app, { db, log: app.log });
   contractsRoutes(app, { db, log: app.log, prints });
   stockPositionsRoutes(app, { db, log: app.log });
+  integrationRoutes(app, { db, dataDir: config.dataDir, log: app.log });
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -16,6 +16,13 @@ import {
   contractRoutes,
   stockPositionRoutes,
   whitelabelRoutes,
+  INTEGRATION_API_PREFIX,
+  INTEGRATION_ANSWER_EXAMPLE,
+  INTEGRATION_ROW_EXAMPLES,
+  INTEGRATION_ROW_SCHEMAS,
+  removalRow,
+  integrationAdminRoutes,
+  integrationRoutes,
   type RouteDef,
 } from '@portal/contract';
 
@@ -33,6 +40,33 @@ function parameters(def: RouteDef) {
   return out;
 }
 
+/**
+ * A batch call's body (read as a stream, so its descriptor has no body schema): a JSON array or NDJSON of the kind's
+ * rows, one schema per loadable kind, with an example row and answer.
+ */
+function batchDocs(removal: boolean) {
+  const kinds = Object.entries(INTEGRATION_ROW_SCHEMAS);
+  const row = removal ? toSchema(removalRow, 'input') : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
+  const examples = Object.fromEntries(
+    Object.entries(INTEGRATION_ROW_EXAMPLES).map(([k, r]) => [k, { summary: k, value: removal ? [{ codigo: (r as { codigo: number }).codigo }] : [r] }]),
+  );
+  const ndjson = Object.fromEntries(
+    Object.entries(INTEGRATION_ROW_EXAMPLES).map(([k, r]) => [k, { summary: k, value: JSON.stringify(removal ? { codigo: (r as { codigo: number }).codigo } : r) }]),
+  );
+  return {
+    requestBody: {
+      required: true,
+      description: `Hasta ${MAX_ROWS} filas; cada fila hasta 64 kB. Tipos que se cargan hoy: ${kinds.map(([k]) => k).join(', ')}.`,
+      content: {
+        'application/json': { schema: { type: 'array', items: row }, examples },
+        'application/x-ndjson': { schema: { type: 'string', description: 'Una fila JSON por línea' }, examples: ndjson },
+      },
+    },
+    'x-answer-example': INTEGRATION_ANSWER_EXAMPLE,
+  };
+}
+const MAX_ROWS = 100_000;
+
 /** OpenAPI 3.1 built from the contract's route descriptors: the document can never drift from the code. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -44,7 +78,7 @@ export function openApiDocument() {
         operationId: id,
         summary: def.summary,
         tags: [def.tag],
-        security: def.access === 'public' ? [] : [{ bearer: [] }],
+        security: def.access === 'public' ? [] : def.access === 'integration' ? [{ integrationKey: [] }] : [{ bearer: [] }],
         parameters: [
           ...parameters(def),
           ...(def.access === 'company' || def.access === 'entity'
@@ -66,10 +100,15 @@ export function openApiDocument() {
             : []),
         ],
         ...(def.body ? { requestBody: { content: { 'application/json': { schema: toSchema(def.body, 'input') } } } } : {}),
+        ...(def.access === 'integration' && def.method === 'POST' ? batchDocs(def.url.endsWith('/bajas')) : {}),
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: toSchema(def.response, 'output') } } },
           400: { description: `Solicitud inválida: { success: false, msg${def.mensaje ? ', mensaje' : ''} } en castellano` },
-          ...(def.access === 'public' ? {} : {
+          ...(def.access === 'integration' ? {
+                401: { description: 'Sin clave de integración, clave inválida o revocada, o un token de usuario en lugar de una clave' },
+                403: { description: 'La clave no tiene permiso para ese tipo de dato, o una fila es de otra empresa' },
+                429: { description: 'Demasiadas solicitudes con esta clave' },
+              } : def.access === 'public' ? {} : {
                 401: { description: 'Sin sesión o token vencido' },
                 403: { description: `Empresa o entidad ajena, sesión suspendida o dispositivo sin acceso${def.admin ? '; no es administrador de la empresa' : ''}${def.module ? '; módulo no habilitado' : ''}${def.mensaje ? ' — { success: false, msg, mensaje }' : ''}` },
               }),
@@ -91,6 +130,8 @@ export function openApiDocument() {
   add(FIELD_API_PREFIX, fieldRoutes);
   add(API_PREFIX, receiptsRoutes);
   add('', whitelabelRoutes);
+  add(API_PREFIX, integrationAdminRoutes);
+  add(INTEGRATION_API_PREFIX, integrationRoutes);
   return {
     openapi: '3.1.0',
     info: {
@@ -102,7 +143,21 @@ export function openApiDocument() {
         'esperaba 200 con success false. Donde la especificación nombra `mensaje` para la falla de una llamada (GET /data), ' +
         'la negativa lo trae también, con el mismo texto. Cada pantalla del portal muestra el msg del servidor en ambos casos.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'pic_…', description: 'Clave de integración creada por el administrador en Administración › Integración' },
+      },
+    },
+    tags: [
+      {
+        name: 'integracion',
+        description:
+          `API de integración con el sistema de gestión (ERP), versionada bajo ${INTEGRATION_API_PREFIX}: se llama con una clave de integración ` +
+          '(Authorization: Bearer pic_…), nunca con una sesión de usuario. Guía en docs/integration.md.',
+      },
+      { name: 'integracion-admin', description: 'Claves de integración y lotes recibidos, para el administrador de la empresa (Administración › Integración).' },
+    ],
     paths,
   };
 }

@@ -83,6 +83,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'field.containers': 'Envases registrados',
   'field.customer': 'Cliente nuevo en reparto',
   'field.visit-state': 'Estado de una visita',
+  'integration.key-created': 'Clave de integración creada',
+  'integration.key-revoked': 'Clave de integración revocada',
+  'integration.batch': 'Lote recibido del sistema de gestión',
 };
 export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
   {
@@ -111,6 +114,15 @@ export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; options: Readon
       { value: 'admin.company-modules', label: AUDIT_ACTIONS['admin.company-modules']! },
       { value: 'admin.parameters', label: AUDIT_ACTIONS['admin.parameters']! },
       { value: 'admin.acting-as', label: AUDIT_ACTIONS['admin.acting-as']! },
+    ],
+  },
+  {
+    label: 'Integración',
+    options: [
+      { value: 'integration', label: 'Integración (todo)' },
+      { value: 'integration.key-created', label: AUDIT_ACTIONS['integration.key-created']! },
+      { value: 'integration.key-revoked', label: AUDIT_ACTIONS['integration.key-revoked']! },
+      { value: 'integration.batch', label: AUDIT_ACTIONS['integration.batch']! },
     ],
   },
   {

@@ -9,9 +9,10 @@ import { SALES_STAFF_PROFILES } from './profiles.js';
  * built from it, and the browser's fetchers take their paths from it.
  *
  * access: 'public' needs no token; 'user' needs a token; 'company' also needs the Cuit header of a company the
- * user is linked to; 'entity' also needs an Entity_ID the user may act for.
+ * user is linked to; 'entity' also needs an Entity_ID the user may act for; 'integration' needs an integration key
+ * (`Bearer pic_…`, never a user's token) and acts for the key's company (docs/integration.md).
  */
-export type RouteAccess = 'public' | 'user' | 'company' | 'entity';
+export type RouteAccess = 'public' | 'user' | 'company' | 'entity' | 'integration';
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;

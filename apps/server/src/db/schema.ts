@@ -612,6 +612,37 @@ export interface StockVoucherLinesTable {
   amount: Numeric;
 }
 
+export interface IntegrationKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  write_kinds: ColumnType<string[], string[] | undefined, string[]>;
+  read_kinds: ColumnType<string[], string[] | undefined, string[]>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+}
+
+export interface IntegrationBatchesTable {
+  id: Generated<string>;
+  company_id: number;
+  key_id: number;
+  kind: string;
+  operation: string;
+  status: string;
+  received: Generated<number>;
+  accepted: Generated<number>;
+  unchanged: Generated<number>;
+  rejected: Generated<number>;
+  error: string | null;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   payment_methods: PaymentMethodsTable;
   payment_method_fields: PaymentMethodFieldsTable;
@@ -638,6 +669,8 @@ export interface Database {
   login_throttles: LoginThrottlesTable;
   known_devices: KnownDevicesTable;
   audit_log: AuditLogTable;
+  integration_keys: IntegrationKeysTable;
+  integration_batches: IntegrationBatchesTable;
   server_settings: ServerSettingsTable;
   zones: ZonesTable;
   sellers: SellersTable;

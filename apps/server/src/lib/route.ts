@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, firstIssueMessage, msg, type RouteDef } from '@portal/contract';
 import type { AuthUser, EntityTenant, QueryCredentials, Tenant } from '../plugins/access.js';
+import type { IntegrationKey } from '../plugins/integration-access.js';
 import { badRequest } from './http-errors.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -12,7 +13,9 @@ export type RouteInput<D extends RouteDef> = {
   body: Out<D['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
-  user: D['access'] extends 'public' ? undefined : AuthUser;
+  user: D['access'] extends 'public' | 'integration' ? undefined : AuthUser;
+  /** Integration routes get the key they were called with (its company is the only one they touch). */
+  key: D['access'] extends 'integration' ? IntegrationKey : undefined;
   /** Entity routes get a tenant whose entity is set (the gate refuses the call otherwise). */
   tenant: D['access'] extends 'entity' ? EntityTenant : D['access'] extends 'company' ? Tenant : undefined;
 };
@@ -22,6 +25,11 @@ export type PublicInput = { request: FastifyRequest; reply: FastifyReply };
 
 export type RouteOptions = {
   prefix?: string;
+  /**
+   * The encapsulated instance to register the route on (one with content-type parsers of its own, as the
+   * integration API's streamed bodies); the route is still listed under `app` for the fuzz and authorization tests.
+   */
+  on?: FastifyInstance;
   /**
    * Uses of the path the browser opens itself (window.open, <a href>: no headers): when this says so for the
    * request's query, its `token`, `cooperativa` and `entity_id` stand for the bearer, Cuit and Entity_ID headers.
@@ -101,7 +109,7 @@ export function registerRoute<D extends RouteDef>(
   const list = registry.get(app) ?? [];
   list.push({ def, url });
   registry.set(app, list);
-  app.route({
+  (options.on ?? app).route({
     method: def.method,
     url,
     config: { contract: def },
@@ -110,6 +118,22 @@ export function registerRoute<D extends RouteDef>(
       if (options.publicUse?.when(raw)) {
         if (hasNul(request.params) || hasNul(request.query)) throw badRequest(msg.solicitudInvalida);
         return options.publicUse.handler({ request, reply });
+      }
+      if (def.access === 'integration') {
+        const key = await app.authenticateKey(request);
+        // A streamed body (no schema: the route reads it row by row) is checked row by row by its reader.
+        if (hasNul(request.params) || hasNul(request.query) || (def.body && hasNul(request.body))) throw badRequest(msg.solicitudInvalida);
+        const input = {
+          params: parsePart(def.params, request.params),
+          query: parsePart(def.query, request.query),
+          body: parsePart(def.body, request.body),
+          request,
+          reply,
+          user: undefined,
+          tenant: undefined,
+          key,
+        } as RouteInput<D>;
+        return handler(input);
       }
       const scoped = def.access === 'company' || def.access === 'entity';
       const fromQuery = options.queryCredentials?.(raw) ? queryCredentials(raw) : undefined;
@@ -129,6 +153,7 @@ export function registerRoute<D extends RouteDef>(
         reply,
         user,
         tenant,
+        key: undefined,
       } as RouteInput<D>;
       return handler(input);
     },

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEVICES, HEADERS, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
+import { DEVICES, HEADERS, integrationMsg, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
 import { writeAudit, writeDenial, type AuditEntry } from '../lib/audit.js';
 import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
@@ -115,6 +115,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized(msg.tokenInvalido);
     const token = match[1]!;
+    // An integration key is no user session: refused by name, so the ERP developer learns where it belongs.
+    if (token.startsWith('pic_')) throw unauthorized(integrationMsg.soloUsuarios);
     let claims = signedTokens.get(token);
     if (!claims) {
       // Signature and claims checked once per token; the expiry below, on every request.

@@ -34,7 +34,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 // Company-wide administration screens: no entity is needed to read them.
-const ENTITY_FREE = new Set(['usuarios', 'auditoria']);
+const ENTITY_FREE = new Set(['usuarios', 'auditoria', 'integracion']);
 
 export function ShellRoute() {
   const session = useSession();

@@ -149,6 +149,7 @@ export const router = createHashRouter([
       { path: 'usuarios', lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })) },
       { path: 'parametros', lazy: () => import('../features/admin/parameters-page').then((m) => ({ Component: m.ParametersPage })) },
       { path: 'auditoria', lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })) },
+      { path: 'integracion', lazy: () => import('../features/integration/integration-page').then((m) => ({ Component: m.IntegrationPage })) },
       // Order history (and one month of it, the dashboard's 'Compras por mes'); ranked above pedidos/:id.
       {
         path: 'pedidos/historial',

@@ -1,5 +1,6 @@
 import { Drawer, Menu, type MenuProps } from 'antd';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   CloseOutlined,
@@ -80,6 +81,7 @@ export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, titl
                     ? []
                     : [{ key: `/${profile}/${AUTHORIZATION}`, label: 'Autorización de comprobantes', icon: <AuditOutlined aria-hidden />, disabled: !hasEntity }]),
                   { key: `/${profile}/auditoria`, label: 'Auditoría', icon: <AuditOutlined aria-hidden /> },
+                  { key: `/${profile}/integracion`, label: 'Integración', icon: <ApiOutlined aria-hidden /> },
                 ],
               },
             ]),

@@ -1,0 +1,166 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  firstIssueMessage,
+  INTEGRATION_KIND_LABELS,
+  integrationBatchMsg,
+  integrationMsg,
+  type IntegrationBatchResponse,
+  type IntegrationKind,
+  type IntegrationOperation,
+  type IntegrationRejection,
+} from '@portal/contract';
+import type { DB } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
+import type { IntegrationKey } from '../../plugins/integration-access.js';
+import { formatOf, readRows } from './batch-reader.js';
+import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
+import { customers } from './kinds/customers.js';
+
+/** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers };
+
+/**
+ * Rows written per transaction: each chunk commits on its own, so a bulk load holds its locks for a moment only and
+ * never keeps customers' requests waiting behind one long transaction (docs/decisions/integration.md).
+ */
+export const CHUNK_ROWS = 1_000;
+
+export type BatchDeps = { db: DB; dataDir: string; log: FastifyBaseLogger };
+
+/**
+ * A batch of one kind: read and checked whole first (the body streamed to a spool file, row by row, in constant
+ * memory) so a malformed body, a row of another company or a batch too large writes nothing; then written in
+ * chunks, each in its transaction. Good rows are written; bad rows are not, and each is answered with its row
+ * number, field and Spanish message. The batch's record and its audit row commit with its counts.
+ */
+export class IntegrationBatches {
+  private readonly spoolDir: string;
+
+  constructor(private readonly d: BatchDeps) {
+    this.spoolDir = path.join(d.dataDir, 'integration-spool');
+  }
+
+  async run(key: IntegrationKey, kind: IntegrationKind, operation: IntegrationOperation, contentType: string | undefined, body: unknown): Promise<IntegrationBatchResponse> {
+    if (!key.writeKinds.includes(kind)) throw forbidden(integrationMsg.sinPermisoEscribir(INTEGRATION_KIND_LABELS[kind].toLowerCase()));
+    const handler = HANDLERS[kind];
+    if (!handler) throw badRequest(integrationBatchMsg.tipoNoDisponible(kind));
+    const format = formatOf(contentType);
+    if (!format) throw new HttpError(415, integrationBatchMsg.formatoNoSoportado);
+    if (!body || typeof (body as Readable).pipe !== 'function') throw badRequest(integrationBatchMsg.loteVacio);
+
+    await mkdir(this.spoolDir, { recursive: true });
+    const spool = path.join(this.spoolDir, `${randomUUID()}.ndjson`);
+    try {
+      const checked = await this.check(key, handler, operation, format, body as Readable, spool);
+      if (checked.received === 0) throw badRequest(integrationBatchMsg.loteVacio);
+      return await this.write(key, handler, operation, spool, checked);
+    } finally {
+      await rm(spool, { force: true });
+    }
+  }
+
+  /** The first pass: every row parsed and checked; the good ones spooled with their numbers. Nothing is written. */
+  private async check(key: IntegrationKey, handler: AnyKindHandler, operation: IntegrationOperation, format: 'json' | 'ndjson', body: Readable, spool: string) {
+    const schema = operation === 'baja' ? handler.removal : handler.row;
+    const out = createWriteStream(spool);
+    const rejected: IntegrationRejection[] = [];
+    const firstRowOf = new Map<string, number>();
+    let received = 0;
+    try {
+      for await (const { n, value } of readRows(body, format)) {
+        received = n;
+        const companyCuit = (value as { cuit_empresa?: unknown }).cuit_empresa;
+        if (companyCuit !== undefined && companyCuit !== key.company.cuit) throw forbidden(integrationBatchMsg.filaDeOtraEmpresa(n));
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          rejected.push({ fila: n, campo: issue?.path.join('.') ?? '', mensaje: firstIssueMessage(parsed.error, integrationBatchMsg.valorInvalido) });
+          continue;
+        }
+        const rowKey = handler.keyOf(parsed.data);
+        const first = firstRowOf.get(rowKey);
+        if (first !== undefined) {
+          rejected.push({ fila: n, campo: 'codigo', mensaje: integrationBatchMsg.codigoRepetido(first) });
+          continue;
+        }
+        firstRowOf.set(rowKey, n);
+        if (!out.write(`${JSON.stringify({ n, row: parsed.data })}\n`)) await once(out, 'drain');
+      }
+    } finally {
+      out.end();
+      await once(out, 'close');
+    }
+    return { received, rejected };
+  }
+
+  /** The second pass: the spooled rows written chunk by chunk; the batch's record and audit row at the end. */
+  private async write(key: IntegrationKey, handler: AnyKindHandler, operation: IntegrationOperation, spool: string, checked: { received: number; rejected: IntegrationRejection[] }): Promise<IntegrationBatchResponse> {
+    const { db } = this.d;
+    const batch = await db
+      .insertInto('integration_batches')
+      .values({ company_id: key.company.id, key_id: key.id, kind: handler.kind, operation, status: 'procesando', received: checked.received })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const totals = { accepted: 0, unchanged: 0 };
+    const rejected = [...checked.rejected];
+    const apply = async (chunk: Array<{ n: number; row: unknown }>) => {
+      const result: ChunkResult = await db.transaction().execute((trx) =>
+        operation === 'baja' ? handler.remove(trx, key.company.id, chunk) : handler.upsert(trx, key.company.id, chunk),
+      );
+      totals.accepted += result.accepted.length;
+      totals.unchanged += result.unchanged.length;
+      rejected.push(...result.rejected);
+    };
+    try {
+      let chunk: Array<{ n: number; row: unknown }> = [];
+      const lines = createInterface({ input: createReadStream(spool), crlfDelay: Infinity });
+      for await (const line of lines) {
+        if (!line) continue;
+        chunk.push(JSON.parse(line) as { n: number; row: unknown });
+        if (chunk.length >= CHUNK_ROWS) {
+          await apply(chunk);
+          chunk = [];
+        }
+      }
+      if (chunk.length) await apply(chunk);
+    } catch (e) {
+      // The chunks already committed stay (each row whole); the batch says it failed, and a resend converges.
+      await db.updateTable('integration_batches').set({ status: 'fallido', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, error: String((e as Error).message ?? e).slice(0, 500), finished_at: new Date() }).where('id', '=', batch.id).execute();
+      this.d.log.error({ err: e, batch: batch.id, kind: handler.kind }, 'integration batch failed');
+      throw e;
+    }
+    rejected.sort((a, b) => a.fila - b.fila);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('integration_batches')
+        .set({ status: 'completo', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, finished_at: new Date() })
+        .where('id', '=', batch.id)
+        .execute();
+      await writeAudit(trx, {
+        action: 'integration.batch',
+        companyId: key.company.id,
+        ip: key.ip,
+        detail: { clave: key.name, prefijo: key.prefix, lote: String(batch.id), tipo: handler.kind, operacion: operation, recibidas: checked.received, aceptadas: totals.accepted, sin_cambios: totals.unchanged, rechazadas: rejected.length },
+      });
+    });
+    return {
+      success: true,
+      lote: String(batch.id),
+      tipo: handler.kind,
+      operacion: operation,
+      recibidas: checked.received,
+      aceptadas: totals.accepted,
+      sin_cambios: totals.unchanged,
+      rechazadas: rejected.length,
+      rechazos: rejected,
+    };
+  }
+}

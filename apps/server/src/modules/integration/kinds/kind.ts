@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { IntegrationKind, IntegrationRejection } from '@portal/contract';
+import type { DB } from '../../../db/database.js';
+
+/** A row that passed its schema, with its number in the body. */
+export type Numbered<R> = { n: number; row: R };
+
+/** What writing a chunk did to each of its rows (every row lands in exactly one list). */
+export type ChunkResult = { accepted: number[]; unchanged: number[]; rejected: IntegrationRejection[] };
+
+/**
+ * One kind of data an ERP loads: its row schemas, the row's key (the ERP's own code), and the two writes, each
+ * run on a chunk of rows inside the chunk's transaction. A write reports rows refused by what the database holds
+ * (an unknown seller, a removal of what never was) as rejections and writes nothing of them.
+ */
+export type KindHandler<Row extends { codigo: number }, Removal extends { codigo: number }> = {
+  kind: IntegrationKind;
+  row: z.ZodType<Row>;
+  removal: z.ZodType<Removal>;
+  keyOf: (row: Row | Removal) => string;
+  upsert: (trx: DB, companyId: number, rows: Numbered<Row>[]) => Promise<ChunkResult>;
+  remove: (trx: DB, companyId: number, rows: Numbered<Removal>[]) => Promise<ChunkResult>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyKindHandler = KindHandler<any, any>;

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { INTEGRATION_API_PREFIX, integrationAdminRoutes as admin, integrationRoutes as r } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../db/database.js';
+import { registerRoute } from '../../lib/route.js';
+import { IntegrationBatches } from './batches.js';
+import { IntegrationKeys } from './keys.js';
+
+export type IntegrationDeps = { db: DB; dataDir: string; log: FastifyBaseLogger };
+
+/**
+ * The ERP integration: the administrator's 'Integración' calls (keys, last batches) under the public API with a
+ * user's session, and the ERP's own calls under INTEGRATION_API_PREFIX with an integration key.
+ */
+export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): void {
+  const keys = new IntegrationKeys(deps.db);
+  registerRoute(app, admin.keys, async ({ tenant }) => keys.list(tenant));
+  registerRoute(app, admin.createKey, async ({ user, tenant, body, reply }) => {
+    const answer = await keys.create(user, tenant, body);
+    reply.status(201);
+    return answer;
+  });
+  registerRoute(app, admin.revokeKey, async ({ user, tenant, params }) => keys.revoke(user, tenant, params.id));
+  registerRoute(app, admin.batches, async ({ tenant }) => keys.batches(tenant));
+
+  const prefix = INTEGRATION_API_PREFIX;
+  registerRoute(
+    app,
+    r.whoAmI,
+    async ({ key }) => ({
+      success: true as const,
+      empresa: { cuit: key.company.cuit, nombre: key.company.name },
+      clave: { nombre: key.name, prefijo: key.prefix, escribir: key.writeKinds, leer: key.readKinds },
+    }),
+    { prefix },
+  );
+
+  // A batch's body is read as a stream by its own reader (batch-reader.ts), in constant memory and without the
+  // app's 1 MB body limit: this scope hands the request's stream to the route as it comes.
+  const batches = new IntegrationBatches(deps);
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    registerRoute(app, r.upsert, async ({ key, params, request }) => batches.run(key, params.tipo, 'alta', request.headers['content-type'], request.body), { prefix, on: scope });
+    registerRoute(app, r.remove, async ({ key, params, request }) => batches.run(key, params.tipo, 'baja', request.headers['content-type'], request.body), { prefix, on: scope });
+  });
+}
