@@ -92,8 +92,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   return db;
 }
 
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/** `dataDir`: this machine's DATA_DIR, where files older than the shared file storage are moved in from, once. */
+export async function migrateToLatest(db: DB, options: { dataDir?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(options) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

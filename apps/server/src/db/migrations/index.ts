@@ -20,6 +20,7 @@ import * as m20261127_1000_statement_versions from './20261127_1000_statement_ve
 import * as m20261128_1000_statement_covering_indexes from './20261128_1000_statement_covering_indexes.js';
 import * as m20261129_1000_sales_last_purchases from './20261129_1000_sales_last_purchases.js';
 import * as m20261130_1100_fiscal_page_order from './20261130_1100_fiscal_page_order.js';
+import { storedFilesMigration } from './20261201_1000_stored_files.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -44,10 +45,17 @@ const migrations: Record<string, Migration> = {
   '20261128_1000_statement_covering_indexes': m20261128_1000_statement_covering_indexes,
   '20261129_1000_sales_last_purchases': m20261129_1000_sales_last_purchases,
   '20261130_1100_fiscal_page_order': m20261130_1100_fiscal_page_order,
+  '20261201_1000_stored_files': storedFilesMigration(undefined),
 };
 
-export const migrationProvider: MigrationProvider = {
-  async getMigrations() {
-    return migrations;
-  },
-};
+/**
+ * The migrations; `dataDir` is where the migrating machine keeps its local files (the receipt attachments of a
+ * portal older than the shared file storage are read from there, once).
+ */
+export function migrationProvider(options: { dataDir?: string } = {}): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { ...migrations, '20261201_1000_stored_files': storedFilesMigration(options.dataDir) };
+    },
+  };
+}
