@@ -14,6 +14,7 @@ import { randomToken } from './lib/crypto.js';
 import { keepSharedAnswers } from './db/shared-answers.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { LoginThrottle } from './modules/access/index.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './messaging/mail.js';
@@ -203,6 +204,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     log: app.log,
   };
 
+  registerMetrics(app, db, config.metricsToken);
   app.get('/healthz', async () => {
     await db.selectFrom('server_settings').select('key').limit(1).execute();
     return { status: 'ok' };

@@ -31,6 +31,10 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset, the route does not exist. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** On SIGTERM, how long requests in flight may take to finish before the process ends anyway (ms). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
    * Where receipt attachments and generated documents live: unset keeps them in the database (table stored_files);
    * `s3://KEY:SECRET@host[:port]/bucket[/prefix]?region=…` (or `s3+http://…`) puts them in an S3-compatible bucket.
@@ -100,6 +104,8 @@ export type Config = {
   demoSize: 'small' | 'demo' | 'large';
   seedDemo: boolean;
   webDist: string | undefined;
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
   /** An S3-compatible bucket for files (lib/file-storage.ts); undefined keeps them in the database. */
   fileStorageUrl: string | undefined;
   gateCacheMs: number;
@@ -148,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSize: e.DEMO_SIZE,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     fileStorageUrl: e.FILE_STORAGE_URL,
     gateCacheMs: e.GATE_CACHE_MS,
     sharedCacheMs: e.SHARED_CACHE_MS,

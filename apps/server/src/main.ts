@@ -48,6 +48,11 @@ async function serve(migrate: boolean): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // No new connections from here (readiness answers 503); requests in flight have SHUTDOWN_TIMEOUT_MS to finish.
+    setTimeout(() => {
+      app.log.error({ signal, timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown deadline');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     try {
       await app.close();
       await db.destroy();
