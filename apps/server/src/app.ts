@@ -15,6 +15,7 @@ import { keepSharedAnswers } from './db/shared-answers.js';
 import { accessPlugin } from './plugins/access.js';
 import { integrationAccessPlugin } from './plugins/integration-access.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { LoginThrottle } from './modules/access/index.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './messaging/mail.js';
@@ -25,7 +26,8 @@ import { brandingRoutes } from './modules/branding/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { orderingRoutes } from './modules/orders/index.js';
 import { filesRoutes } from './modules/files/index.js';
-import { createTempFiles } from './lib/temp-links.js';
+import { sweepTempFiles } from './lib/temp-links.js';
+import { createFileStorage, S3FileStore } from './lib/file-storage.js';
 import { requestLogSerializer } from './lib/log.js';
 import { serializeAnswer } from './lib/json-text.js';
 import { checkResponses, type ResponseMismatch } from './lib/response-check.js';
@@ -35,7 +37,6 @@ import { warehouseRoutes } from './modules/warehouse/index.js';
 import { stockRoutes } from './modules/stock/index.js';
 import { fieldRoutes } from './modules/field/index.js';
 import { receiptsRoutes } from './modules/receipts/index.js';
-import { createAttachmentStore } from './modules/receipts/index.js';
 import { grainRoutes } from './modules/grain/index.js';
 import { contractsRoutes } from './modules/contracts/index.js';
 import { stockPositionsRoutes } from './modules/stock-positions/index.js';
@@ -210,6 +211,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     log: app.log,
   };
 
+  registerMetrics(app, db, config.metricsToken);
   app.get('/healthz', async () => {
     await db.selectFrom('server_settings').select('key').limit(1).execute();
     return { status: 'ok' };
@@ -230,8 +232,12 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   brandingRoutes(app, db);
   dashboardRoutes(app, db);
   orderingRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, shares });
-  // Generated files (ZIPs, direct downloads) expire on their own: the sweeper stops when the app closes.
-  const tempFiles = createTempFiles(app, config.dataDir);
+  // Files that outlive a request live in the shared storage (PostgreSQL, or the bucket of FILE_STORAGE_URL), never
+  // on this machine's disk. Generated files (ZIPs, direct downloads) expire on their own: the sweeper stops when the
+  // app closes.
+  const attachments = createFileStorage(db, config.fileStorageUrl, 'adjuntos');
+  const tempFiles = sweepTempFiles(app, createFileStorage(db, config.fileStorageUrl, 'temporales'));
+  for (const store of [attachments, tempFiles]) if (store instanceof S3FileStore) app.addHook('onClose', () => store.close());
   const files = { db, config, tokenSecret: app.tokenSecret, tempFiles };
   filesRoutes(app, { ...files, shares, prints });
   fiscalRoutes(app, { ...files, log: app.log });
@@ -239,8 +245,8 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   warehouseRoutes(app, db);
   stockRoutes(app, db);
   fieldRoutes(app, db);
-  // Receipt attachments: the same storage interface, a store of their own that nothing sweeps.
-  await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments: createAttachmentStore(config.dataDir), shares });
+  // Receipt attachments: the same storage, an area of their own that nothing sweeps.
+  await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments, shares });
   grainRoutes(app, { db, log: app.log });
   contractsRoutes(app, { db, log: app.log, prints });
   stockPositionsRoutes(app, { db, log: app.log });

@@ -31,6 +31,18 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset, the route does not exist. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** On SIGTERM, how long requests in flight may take to finish before the process ends anyway (ms). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * Where receipt attachments and generated documents live: unset keeps them in the database (table stored_files);
+   * `s3://KEY:SECRET@host[:port]/bucket[/prefix]?region=…` (or `s3+http://…`) puts them in an S3-compatible bucket.
+   */
+  FILE_STORAGE_URL: z
+    .string()
+    .regex(/^s3(\+http)?:\/\/[^/]+\/[^/?]+/, 'expected s3://[KEY:SECRET@]host[:port]/bucket[/prefix]')
+    .optional(),
   /** Server processes (node:cluster) sharing the port; more than one needs DATABASE_URL (PGlite is one process). */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** How long the access gate keeps an answer (ms; 0 keeps none). Writes to what it read forget it at once. */
@@ -92,6 +104,10 @@ export type Config = {
   demoSize: 'small' | 'demo' | 'large';
   seedDemo: boolean;
   webDist: string | undefined;
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
+  /** An S3-compatible bucket for files (lib/file-storage.ts); undefined keeps them in the database. */
+  fileStorageUrl: string | undefined;
   gateCacheMs: number;
   sharedCacheMs: number;
   workers: number;
@@ -138,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSize: e.DEMO_SIZE,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    fileStorageUrl: e.FILE_STORAGE_URL,
     gateCacheMs: e.GATE_CACHE_MS,
     sharedCacheMs: e.SHARED_CACHE_MS,
     workers: e.WORKERS,

@@ -6,7 +6,6 @@ import { loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DB } from './db/database.js';
 import { isSeeded, seedDemo, settleAfterBulkLoad } from './db/seed/seed.js';
 import { DEMO_LOGINS } from './db/seed/identities.js';
-import { createAttachmentStore, relocateAttachments } from './modules/receipts/index.js';
 
 const config = loadConfig();
 
@@ -15,10 +14,9 @@ async function open(c: Config): Promise<DB> {
   return openDatabase(c.databaseUrl ? { kind: 'postgres', url: c.databaseUrl } : { kind: 'pglite', dataDir: path.join(c.dataDir, 'pglite') });
 }
 
-/** The migrations, then the one-time moves they call for (older receipt attachments into the file storage). */
+/** The migrations (one of them moves the receipt attachments of this machine's DATA_DIR into the shared storage, once). */
 async function migrateDb(db: DB): Promise<void> {
-  await migrateToLatest(db);
-  await relocateAttachments(db, createAttachmentStore(config.dataDir));
+  await migrateToLatest(db, { dataDir: config.dataDir });
 }
 
 function printLogins(): void {
@@ -50,6 +48,11 @@ async function serve(migrate: boolean): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // No new connections from here (readiness answers 503); requests in flight have SHUTDOWN_TIMEOUT_MS to finish.
+    setTimeout(() => {
+      app.log.error({ signal, timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown deadline');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     try {
       await app.close();
       await db.destroy();

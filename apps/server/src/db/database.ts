@@ -26,6 +26,13 @@ pg.types.setTypeParser(NUMERIC_OID, (v: string) => v);
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
 
 const pgliteOf = new WeakMap<DB, PGlite>();
+const poolOf = new WeakMap<DB, pg.Pool>();
+
+/** The connection pool's state (PostgreSQL; null on PGlite, one locked session): for the metrics. */
+export function poolStats(db: DB): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = poolOf.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null;
+}
 
 /** The data directory of a PGlite database as an uncompressed tarball (for `loadDataDir`); null on PostgreSQL. */
 export async function dumpPglite(db: DB): Promise<Blob | null> {
@@ -73,6 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
     const watch = new WriteWatch(listenToWrites(target.url));
     const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) }), watch) });
     registerWriteWatch(db, watch);
+    poolOf.set(db, pool);
     return db;
   }
   const pglite = await PGlite.create(target.dataDir ?? undefined, {
@@ -92,8 +100,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   return db;
 }
 
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/** `dataDir`: this machine's DATA_DIR, where files older than the shared file storage are moved in from, once. */
+export async function migrateToLatest(db: DB, options: { dataDir?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(options) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

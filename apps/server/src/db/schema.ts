@@ -576,10 +576,19 @@ export interface ReceiptAttachmentsTable {
   file_name: string;
   content_type: string;
   size: number;
-  /** Only rows older than the file storage, until relocateAttachments moves them (migration 20261125_1200). */
-  data: Buffer | null;
-  storage_dir: string | null;
-  storage_name: string | null;
+  /** The file's address in the attachment storage (lib/file-storage.ts, area 'adjuntos'). */
+  storage_dir: string;
+  storage_name: string;
+}
+
+/** Files shared by every server process (lib/file-storage.ts): receipt attachments and generated documents. */
+export interface StoredFilesTable {
+  area: 'adjuntos' | 'temporales';
+  directorio: string;
+  name: string;
+  size: number;
+  content: Uint8Array;
+  created_at: CreatedAt;
 }
 
 export interface StockVouchersTable {
@@ -650,6 +659,7 @@ export interface Database {
   receipt_applications: ReceiptApplicationsTable;
   receipt_payments: ReceiptPaymentsTable;
   receipt_attachments: ReceiptAttachmentsTable;
+  stored_files: StoredFilesTable;
   stock_vouchers: StockVouchersTable;
   stock_voucher_lines: StockVoucherLinesTable;
   companies: CompaniesTable;

@@ -19,6 +19,8 @@ export {
   type TempFile,
   type TempFileInfo,
   type TempFileStorage,
-  TempFileStore,
+  isValidDirectorio,
+  isValidTempName,
   startTempFileSweeper,
+  tempBaseName,
 } from './temp-files.js';

@@ -1,18 +1,21 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sharePath } from './share-registry.js';
-import { DEFAULT_SWEEP_INTERVAL_MS, DEFAULT_TEMP_FILE_MAX_AGE_MS, TempFileStore } from '../documents/index.js';
+import { DEFAULT_SWEEP_INTERVAL_MS, DEFAULT_TEMP_FILE_MAX_AGE_MS, startTempFileSweeper } from '../documents/index.js';
+import type { FileStorage } from './file-storage.js';
 
 /** Links to generated files live exactly as long as the files (the sweeper removes them after an hour). */
 export const TEMP_LINK_TTL_SECONDS = DEFAULT_TEMP_FILE_MAX_AGE_MS / 1000;
 
 /**
- * The store of generated files (ZIPs, direct downloads) under DATA_DIR/tmp-files, with its sweeper running every
- * 10 minutes (unref'd timers) and stopped when the app closes.
+ * Sweeps the generated files (ZIPs, direct downloads: the shared storage's area 'temporales') every 10 minutes
+ * (unref'd timers), stopped when the app closes. Every process sweeps; a sweep is one idempotent delete.
  */
-export function createTempFiles(app: FastifyInstance, dataDir: string): TempFileStore {
-  const store = new TempFileStore(path.join(dataDir, 'tmp-files'));
-  const stop = store.startSweeper(DEFAULT_SWEEP_INTERVAL_MS, DEFAULT_TEMP_FILE_MAX_AGE_MS, (err) => app.log.warn({ err }, 'temporary files sweep failed'));
+export function sweepTempFiles(app: FastifyInstance, store: FileStorage): FileStorage {
+  const stop = startTempFileSweeper(store, {
+    intervalMs: DEFAULT_SWEEP_INTERVAL_MS,
+    maxAgeMs: DEFAULT_TEMP_FILE_MAX_AGE_MS,
+    onError: (err) => app.log.warn({ err }, 'temporary files sweep failed'),
+  });
   app.addHook('onClose', async () => stop());
   return store;
 }

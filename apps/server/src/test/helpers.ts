@@ -129,7 +129,7 @@ async function untilNoConnections(admin: Kysely<unknown>, name: string): Promise
  * the PostgreSQL server of TEST_DATABASE_URL (created here and dropped by `close`). Both start from a template of
  * this tree's migrations and seed when there is one (above): the same rows as migrating and seeding here.
  */
-export async function createTestDb(): Promise<{ db: DB; close: () => Promise<void>; kind: 'pglite' | 'postgres' }> {
+export async function createTestDb(): Promise<{ db: DB; close: () => Promise<void>; kind: 'pglite' | 'postgres'; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const key = await templateKey();
   if (!url) {
@@ -149,6 +149,7 @@ export async function createTestDb(): Promise<{ db: DB; close: () => Promise<voi
   return {
     db,
     kind: 'postgres',
+    url: databaseUrl(url, name),
     close: async () => {
       await db.destroy();
       await untilNoConnections(admin, name);

@@ -22,6 +22,7 @@ import * as m20261129_1000_sales_last_purchases from './20261129_1000_sales_last
 import * as m20261130_1100_fiscal_page_order from './20261130_1100_fiscal_page_order.js';
 import * as m20261201_1000_field_container_changes from './20261201_1000_field_container_changes.js';
 import * as m20261201_1000_integration from './20261201_1000_integration.js';
+import { storedFilesMigration } from './20261201_1000_stored_files.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -48,10 +49,17 @@ const migrations: Record<string, Migration> = {
   '20261130_1100_fiscal_page_order': m20261130_1100_fiscal_page_order,
   '20261201_1000_field_container_changes': m20261201_1000_field_container_changes,
   '20261201_1000_integration': m20261201_1000_integration,
+  '20261201_1000_stored_files': storedFilesMigration(undefined),
 };
 
-export const migrationProvider: MigrationProvider = {
-  async getMigrations() {
-    return migrations;
-  },
-};
+/**
+ * The migrations; `dataDir` is where the migrating machine keeps its local files (the receipt attachments of a
+ * portal older than the shared file storage are read from there, once).
+ */
+export function migrationProvider(options: { dataDir?: string } = {}): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { ...migrations, '20261201_1000_stored_files': storedFilesMigration(options.dataDir) };
+    },
+  };
+}

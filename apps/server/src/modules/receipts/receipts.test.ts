@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import {
@@ -17,9 +18,9 @@ import {
 } from '@portal/contract';
 import { pdfText } from '../../documents/test-support.js';
 import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { moveCreditToApproval } from '../../db/migrations/20261125_1200_receipt_review.js';
-import { createAttachmentStore, relocateAttachments } from './attachments.js';
+import { down as storedFilesDown, up as storedFilesUp } from '../../db/migrations/20261201_1000_stored_files.js';
 
 /**
  * Receipts: lists, payment methods, posting with every money rule, idempotency, files in the attachment storage,
@@ -206,11 +207,12 @@ describe('receipts: posting', () => {
     const list = await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=1`);
     assert.equal(list.items[0]!.id, body.recibo.id);
 
-    // The attachment is in the attachment storage (DATA_DIR/receipt-files), not in the database.
-    const row = await ctx.db.selectFrom('receipt_attachments').select(['data', 'storage_dir', 'storage_name', 'content_type']).where('receipt_id', '=', body.recibo.id).executeTakeFirstOrThrow();
-    assert.equal(row.data, null);
+    // The attachment is in the shared file storage (the database's stored_files), nothing on this machine's disk.
+    const row = await ctx.db.selectFrom('receipt_attachments').select(['storage_dir', 'storage_name', 'content_type']).where('receipt_id', '=', body.recibo.id).executeTakeFirstOrThrow();
     assert.equal(row.content_type, 'application/pdf');
-    assert.deepEqual(await readdir(path.join(ctx.config.dataDir, 'receipt-files', row.storage_dir!)), [row.storage_name]);
+    const stored = await ctx.db.selectFrom('stored_files').select(['area', 'name', 'size']).where('directorio', '=', row.storage_dir).executeTakeFirstOrThrow();
+    assert.deepEqual(stored, { area: 'adjuntos', name: row.storage_name, size: PDF.length });
+    assert.ok(!existsSync(path.join(ctx.config.dataDir, 'receipt-files')), 'nothing under DATA_DIR');
     // Served to its entity, refused to another entity of the same user.
     const att = await ctx.app.inject({ method: 'GET', url: `${R}/${body.recibo.id}/adjuntos/${body.recibo.adjuntos[0]!.id}`, headers: H() });
     assert.equal(att.statusCode, 200);
@@ -567,29 +569,41 @@ describe('receipts: staff approval and rejection', () => {
   });
 });
 
-describe('receipts: attachments stored before the file storage', () => {
-  test('relocateAttachments moves their bytes into the storage once, and they are served as before', async () => {
+describe('receipts: attachments moved into the shared file storage (migration 20261201_1000)', () => {
+  test('bytes kept in the row and files on this machine’s disk move in once, and are served as before', async () => {
     const doc = (await positive())[0]!;
     const { recibo } = await payWithTransfer([{ id: doc.id, importe: '20.00' }]);
     const companyId = (await ctx.db.selectFrom('receipts').select('company_id').where('id', '=', recibo.id).executeTakeFirstOrThrow()).company_id;
-    const { id } = await ctx.db
-      .insertInto('receipt_attachments')
-      .values({ company_id: companyId, receipt_id: recibo.id, payment_line_no: 1, field_key: 'comprobante', file_name: 'viejo.png', content_type: 'image/png', size: PNG.length, data: PNG })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const store = createAttachmentStore(ctx.config.dataDir);
-    assert.equal(await relocateAttachments(ctx.db, store), 1);
-    assert.equal(await relocateAttachments(ctx.db, store), 0, 'nothing left to move');
-    const row = await ctx.db.selectFrom('receipt_attachments').select(['data', 'storage_dir']).where('id', '=', id).executeTakeFirstOrThrow();
-    assert.equal(row.data, null);
-    assert.ok(row.storage_dir);
-    const res = await ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/adjuntos/${id}`, headers: H() });
-    assert.equal(res.statusCode, 200);
-    assert.equal(res.headers['content-type'], 'image/png');
-    assert.ok(res.rawPayload.equals(PNG));
-    // A file lost from the storage is a 404, never a 500.
-    await rm(path.join(ctx.config.dataDir, 'receipt-files', row.storage_dir!), { recursive: true });
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/adjuntos/${id}`, headers: H() }), 404, receiptsMsg.adjuntoInexistente);
+    // The tables as they were before the migration: bytes in the row, or an address on the local disk.
+    const raw = ctx.db as unknown as Kysely<unknown>;
+    await storedFilesDown(raw);
+    const common = { company_id: companyId, receipt_id: recibo.id, payment_line_no: 1, field_key: 'comprobante' };
+    const inRow = await sql<{ id: number }>`insert into receipt_attachments (company_id, receipt_id, payment_line_no, field_key, file_name, content_type, size, data)
+      values (${common.company_id}, ${common.receipt_id}, 1, 'comprobante', 'viejo.png', 'image/png', ${PNG.length}, ${PNG}) returning id`.execute(raw);
+    const onDisk = async (dir: string) =>
+      sql<{ id: number }>`insert into receipt_attachments (company_id, receipt_id, payment_line_no, field_key, file_name, content_type, size, storage_dir, storage_name)
+        values (${common.company_id}, ${common.receipt_id}, 1, 'comprobante', 'disco.pdf', 'application/pdf', ${PDF.length}, ${dir}, 'adjunto.pdf') returning id`.execute(raw);
+    const diskDir = 'a'.repeat(32);
+    await mkdir(path.join(ctx.config.dataDir, 'receipt-files', diskDir), { recursive: true });
+    await writeFile(path.join(ctx.config.dataDir, 'receipt-files', diskDir, 'adjunto.pdf'), PDF);
+    const fromDisk = await onDisk(diskDir);
+    const lost = await onDisk('b'.repeat(32));
+
+    await storedFilesUp(raw, ctx.config.dataDir);
+    // The disk is no longer needed: delete it and everything is still served.
+    await rm(path.join(ctx.config.dataDir, 'receipt-files'), { recursive: true });
+    const get = (id: number) => ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/adjuntos/${id}`, headers: H() });
+    const png = await get(inRow.rows[0]!.id);
+    assert.equal(png.statusCode, 200);
+    assert.equal(png.headers['content-type'], 'image/png');
+    assert.ok(png.rawPayload.equals(PNG));
+    const pdf = await get(fromDisk.rows[0]!.id);
+    assert.equal(pdf.statusCode, 200);
+    assert.ok(pdf.rawPayload.equals(PDF));
+    // A file that was on no disk here is a 404, never a 500.
+    expectRefused(await get(lost.rows[0]!.id), 404, receiptsMsg.adjuntoInexistente);
+    const columns = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_name = 'receipt_attachments' and column_name = 'data'`.execute(raw);
+    assert.equal(columns.rows[0]!.n, 0, 'the bytes no longer live in the row');
   });
 });
 

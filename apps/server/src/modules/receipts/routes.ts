@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { RECEIPTS, receiptsMsg, receiptsRoutes as r } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import type { TempFileStorage } from '../../documents/index.js';
+import type { FileStorage } from '../../lib/file-storage.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { registerRoute } from '../../lib/route.js';
 import { sendFile } from '../../lib/send-file.js';
@@ -43,7 +43,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   return { fields, files };
 }
 
-export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; tokenSecret: string; publicUrl: string; attachments: TempFileStorage; shares: ShareRegistry }): Promise<void> {
+export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; tokenSecret: string; publicUrl: string; attachments: FileStorage; shares: ShareRegistry }): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: RECEIPTS.maxFileBytes, files: RECEIPTS.maxFiles, fields: 20, fieldSize: 256 * 1024, parts: 40 },
   });

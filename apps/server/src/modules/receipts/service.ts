@@ -14,7 +14,8 @@ import {
   type VoucherItem,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { renderVoucherPdf, type CompanyHeader, type TempFileStorage } from '../../documents/index.js';
+import { renderVoucherPdf, type CompanyHeader } from '../../documents/index.js';
+import type { FileStorage } from '../../lib/file-storage.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import { parseOr400 } from '../../lib/route.js';
@@ -163,7 +164,7 @@ export class ReceiptsService {
 
   constructor(
     private readonly db: DB,
-    private readonly opts: { tokenSecret: string; publicUrl: string; attachments: TempFileStorage },
+    private readonly opts: { tokenSecret: string; publicUrl: string; attachments: FileStorage },
   ) {
     this.parameters = companyParameters(db);
   }
@@ -241,8 +242,8 @@ export class ReceiptsService {
    * Posts a receipt exactly once per Idempotency-Key: under an advisory lock on (company, user, key) a repeated
    * post finds the receipt the first one made. Everything else is recomputed here from the documents and methods
    * the database holds; the browser's totals are only compared. The receipt, its applications (which reserve the
-   * documents' outstanding amounts), payment lines and attachments commit in one transaction; the files go to the
-   * attachment storage first and are removed again when the transaction does not commit.
+   * documents' outstanding amounts), payment lines and attachments commit in one transaction; in PostgreSQL the files
+   * are written in it too, and an object store's files are removed again when the transaction does not commit.
    */
   async post(tenant: EntityTenant, user: AuthUser, input: ReceiptPost) {
     const companyId = tenant.company.id;
@@ -360,13 +361,14 @@ export class ReceiptsService {
         const attachments = checked.flatMap((l, i) => l.files.map((f) => ({ line: i + 1, ...f })));
         for (const a of attachments) {
           const file = files[a.index]!;
-          const where = await storeAttachment(this.opts.attachments, file.type, file.data);
+          // In PostgreSQL the file commits or rolls back with the receipt; an object store's file is removed below.
+          const where = await storeAttachment(this.opts.attachments.inTransaction(trx), file.type, file.data);
           stored.push(where.directorio);
           await trx
             .insertInto('receipt_attachments')
             .values({
               company_id: companyId, receipt_id: receipt.id, payment_line_no: a.line, field_key: a.fieldKey, file_name: file.name, content_type: file.type,
-              size: file.data.length, data: null, storage_dir: where.directorio, storage_name: where.name,
+              size: file.data.length, storage_dir: where.directorio, storage_name: where.name,
             })
             .execute();
         }
