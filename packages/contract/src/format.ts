@@ -95,6 +95,21 @@ export function toCents(decimal: string): bigint {
   return negative ? -cents : cents;
 }
 
+/**
+ * A quantity as people type or paste it in Argentina, into a decimal string: es-AR decimals ('1,5' → '1.5') and
+ * thousands ('1.000' → '1000', '1.000,25' → '1000.25'), a plain number ('12', '12.5': a dot not followed by exactly
+ * three digits is read as the decimal point a spreadsheet in another locale exports), spaces as thousands
+ * separators ('1 000'). Null when it is not a positive-or-zero number.
+ */
+export function parseQuantity(text: string): string | null {
+  const t = text.trim().replace(/[\s\u00a0]/g, '');
+  if (t === '') return null;
+  const esAr = parseEsArNumber(t);
+  if (esAr !== null) return esAr.startsWith('-') ? null : esAr;
+  if (/^\d+\.\d+$/.test(t)) return t;
+  return null;
+}
+
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**

@@ -19,3 +19,4 @@ export * from './grain-ledger.js';
 export * from './contracts.js';
 export * from './stock-positions.js';
 export * from './web-manifest.js';
+export * from './quick-order.js';

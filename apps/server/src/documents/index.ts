@@ -22,3 +22,4 @@ export {
   TempFileStore,
   startTempFileSweeper,
 } from './temp-files.js';
+export { parseCsv, quickOrderTemplate, readSheet, type SheetReadResult } from './sheet-reader.js';

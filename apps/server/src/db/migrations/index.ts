@@ -21,6 +21,7 @@ import * as m20261128_1000_statement_covering_indexes from './20261128_1000_stat
 import * as m20261129_1000_sales_last_purchases from './20261129_1000_sales_last_purchases.js';
 import * as m20261130_1100_fiscal_page_order from './20261130_1100_fiscal_page_order.js';
 import * as m20261201_1000_field_container_changes from './20261201_1000_field_container_changes.js';
+import * as m20261201_1100_quick_order from './20261201_1100_quick_order.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261129_1000_sales_last_purchases': m20261129_1000_sales_last_purchases,
   '20261130_1100_fiscal_page_order': m20261130_1100_fiscal_page_order,
   '20261201_1000_field_container_changes': m20261201_1000_field_container_changes,
+  '20261201_1100_quick_order': m20261201_1100_quick_order,
 };
 
 export const migrationProvider: MigrationProvider = {
