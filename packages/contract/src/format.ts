@@ -96,18 +96,18 @@ export function toCents(decimal: string): bigint {
 }
 
 /**
- * A quantity as people type or paste it in Argentina, into a decimal string: es-AR decimals ('1,5' → '1.5') and
- * thousands ('1.000' → '1000', '1.000,25' → '1000.25'), a plain number ('12', '12.5': a dot not followed by exactly
- * three digits is read as the decimal point a spreadsheet in another locale exports), spaces as thousands
- * separators ('1 000'). Null when it is not a positive-or-zero number.
+ * A quantity as people type or paste it in Argentina, read by parseAmountText's rules without its rounding to cents
+ * (quantities keep up to 6 decimals; the cart takes 3): es-AR decimals ('1,5' → '1.5') and thousands ('1.000' →
+ * '1000', '1.000,25' → '1000.25'), a dot not followed by exactly three digits is the decimal point a sheet in another
+ * locale exports ('12.5'), spaces group thousands ('1 000'). Null when it is not a number ≥ 0.
  */
 export function parseQuantity(text: string): string | null {
-  const t = text.trim().replace(/[\s\u00a0]/g, '');
-  if (t === '') return null;
-  const esAr = parseEsArNumber(t);
-  if (esAr !== null) return esAr.startsWith('-') ? null : esAr;
-  if (/^\d+\.\d+$/.test(t)) return t;
-  return null;
+  const t = text.replace(/[\s\u00a0]/g, '');
+  let m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,6}))?$/.exec(t);
+  if (!m) m = /^(\d+)\.(\d{1,6})$/.exec(t);
+  if (!m) return null;
+  const int = m[1]!.replace(/\./g, '').replace(/^0+(?=\d)/, '');
+  return m[2] ? `${int}.${m[2]}` : int;
 }
 
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
