@@ -7,6 +7,7 @@ import {
   adminRoutes,
   dashboardRoutes,
   orderingRoutes,
+  quickOrderRoutes,
   filesRoutes,
   fiscalRoutes,
   statementRoutes,
@@ -120,6 +121,8 @@ export function openApiDocument() {
   add(API_PREFIX, adminRoutes);
   add(API_PREFIX, dashboardRoutes);
   add(API_PREFIX, orderingRoutes);
+  add(API_PREFIX, quickOrderRoutes.sales);
+  add(API_PREFIX, quickOrderRoutes.purchase);
   add(API_PREFIX, fiscalRoutes);
   add(API_PREFIX, statementRoutes);
   add(API_PREFIX, grainRoutes);

@@ -5,7 +5,8 @@ import { ApiSession, enterAsProductorWith, PEREZ_HNOS, withCartLock } from './su
 
 /**
  * The order history (8 per page, product lines, 'Repetir compra'): refused with the spec's alert while the cart
- * holds products; with an empty cart it copies the order into the cart and opens the cart drawer.
+ * holds products; with an empty cart it reviews the order's lines (the quick order's review), copies them into the cart
+ * and opens the cart drawer.
  */
 
 async function historyRow(page: Page, testInfo: TestInfo, numero: number) {
@@ -45,9 +46,12 @@ test('repeat purchase: refused while the cart has products, otherwise copied int
     await expect(alert).toBeHidden();
     expect((await productor.cart()).carrito.productos.map((p) => p.producto_id)).toEqual([c!.id]);
 
-    // Empty cart: the order's products are copied and the cart drawer opens with them.
+    // Empty cart: the order's products are reviewed (quick order's review), then copied, and the cart drawer opens with them.
     await productor.emptyCart();
     await row.getByRole('button', { name: /Repetir compra/ }).click();
+    const review = page.getByRole('dialog', { name: 'Repetir compra' });
+    await expect(review.getByTestId('quick-line')).toHaveCount(2);
+    await review.getByTestId('quick-order-add').click();
     const drawer = page.locator('.ant-drawer-open, .ant-drawer.ant-drawer-open').filter({ hasText: a!.nombre });
     await expect(drawer).toBeVisible();
     await expect(drawer).toContainText(b!.nombre);

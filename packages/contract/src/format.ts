@@ -95,6 +95,21 @@ export function toCents(decimal: string): bigint {
   return negative ? -cents : cents;
 }
 
+/**
+ * A quantity as people type or paste it in Argentina, read by parseAmountText's rules without its rounding to cents
+ * (quantities keep up to 6 decimals; the cart takes 3): es-AR decimals ('1,5' → '1.5') and thousands ('1.000' →
+ * '1000', '1.000,25' → '1000.25'), a dot not followed by exactly three digits is the decimal point a sheet in another
+ * locale exports ('12.5'), spaces group thousands ('1 000'). Null when it is not a number ≥ 0.
+ */
+export function parseQuantity(text: string): string | null {
+  const t = text.replace(/[\s\u00a0]/g, '');
+  let m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,6}))?$/.exec(t);
+  if (!m) m = /^(\d+)\.(\d{1,6})$/.exec(t);
+  if (!m) return null;
+  const int = m[1]!.replace(/\./g, '').replace(/^0+(?=\d)/, '');
+  return m[2] ? `${int}.${m[2]}` : int;
+}
+
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**

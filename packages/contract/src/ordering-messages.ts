@@ -90,7 +90,7 @@ export const orderingMsg = {
   carritoInexistente: 'El carrito indicado no es el suyo o ya fue confirmado.',
   carritoVacio: 'El carrito está vacío.',
   lineaInexistente: 'El producto indicado no está en el carrito.',
-  demasiadosProductos: 'Puede agregar hasta 300 productos por vez.',
+  demasiadosProductos: 'Puede agregar hasta 500 productos por vez.',
   condicionUna: 'Indique una sola condición por vez: dentrega, origen, operacion, fecha_entrega o detalle.',
   condicionUnaCompra: 'Indique una sola condición por vez: cpago, conimpuesto, fecha_entrega o detalle.',
   destinoInexistente: 'El domicilio de entrega no es válido.',
@@ -125,8 +125,8 @@ export const orderingMsg = {
   conimpuestoInvalido: 'Indique si la orden es con impuestos (true o false).',
 } as const;
 
-/** Catalogue page size (§9), status lists (§4), history (§9), positions limit (docs/decisions/ordering.md). */
-export const ORDERING = { catalogPageSize: 12, statusPageSize: 5, historyPageSize: 8, maxPositions: 20, minSearch: 3, maxBatch: 300 } as const;
+/** Catalogue page size (§9), status lists (§4), history (§9), positions limit, lines one batch adds (a quick order's review: docs/decisions/ordering.md). */
+export const ORDERING = { catalogPageSize: 12, statusPageSize: 5, historyPageSize: 8, maxPositions: 20, minSearch: 3, maxBatch: 500 } as const;
 
 /** The order lists (pendientes, aprobados, aplicados), here with the texts so that a screen reading them does not
  * download zod (docs/decisions/web-delivery.md, 'Every route'). */

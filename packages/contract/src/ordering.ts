@@ -534,8 +534,13 @@ export const purchasePutQuery = z.object({
   type: z.enum(['carrito', 'condiciones'], { error: orderingMsg.tipoInvalido }),
   suma: flag,
 });
-/** type=carrito: {producto_id, pedido_cantidad, precio_final?} (price defaults to the list's final price). */
+/**
+ * type=carrito: {producto_id, pedido_cantidad, precio_final?} (price defaults to the list's final price), or the
+ * quick order's batch {productos: [...]} (all in one transaction, as the sales cart's).
+ */
 export const purchaseLineBody = lineInput.extend({ pedido_id: optionalId });
+export const purchaseLineSchemaFor = (body: unknown) =>
+  body !== null && typeof body === 'object' && 'productos' in body ? cartLineBatch : purchaseLineBody;
 export type PurchaseLineBody = z.input<typeof purchaseLineBody>;
 /** type=condiciones: exactly one of cpago, conimpuesto, fecha_entrega, detalle. */
 export const purchaseConditionBody = z
@@ -604,7 +609,9 @@ export const orderingRoutes = {
   },
   cartPut: {
     method: 'PUT', url: '/proxy/pedidos/:pedido_id', tag: 'pedidos', access: 'entity', module: m,
-    summary: 'type=carrito (agrega o fija cantidades, suma=true|false), type=condiciones (una condición), type=repetir (historial_id)',
+    summary:
+      'type=carrito (agrega o fija cantidades, suma=true|false; uno o un lote {productos}), type=condiciones (una condición), ' +
+      'type=repetir (historial_id; con {productos}, solo los renglones revisados en Pedido rápido)',
     params: cartParams, query: cartPutQuery, body: pedidosPutBody, response: cartChangeResponse,
   },
   confirm: {
@@ -646,7 +653,7 @@ export const orderingRoutes = {
   },
   ordenesCartPut: {
     method: 'PUT', url: '/proxy/ordenescompra/:pedido_id', tag: 'ordenescompra', access: 'entity', module: oc,
-    summary: 'type=carrito (producto_id, pedido_cantidad, precio_final) o type=condiciones (cpago | conimpuesto | fecha_entrega | detalle)',
+    summary: 'type=carrito (producto_id, pedido_cantidad, precio_final, o un lote {productos}) o type=condiciones (cpago | conimpuesto | fecha_entrega | detalle)',
     params: cartParams, query: purchasePutQuery, body: pedidosPutBody, response: purchaseCartChangeResponse,
   },
   ordenesConfirm: {

@@ -24,3 +24,4 @@ export {
   startTempFileSweeper,
   tempBaseName,
 } from './temp-files.js';
+export { parseCsv, quickOrderTemplate, readSheet, type SheetReadResult } from './sheet-reader.js';

@@ -130,6 +130,8 @@ export async function seedOrderingData(trx: DB, rich: Set<number>, catalog: Map<
         where o.id = x.id`.execute(trx);
     }
 
+    if (company.cuit === '30712345671') await seedDiscontinued(trx, company.id);
+
     // Purchase orders of the demo's customers: the older ones applied, then approved, the latest pending.
     let number = 1;
     for (const e of entities.filter((x) => rich.has(x.id))) {
@@ -158,5 +160,31 @@ export async function seedOrderingData(trx: DB, rich: Set<number>, catalog: Map<
           .execute();
       }
     }
+  }
+}
+
+/**
+ * A product the cooperative no longer sells (inactive), bought in the latest order not yet invoiced (pending or
+ * approved) of Juan Pérez (1001) and of Pérez Hnos. (1002): 'Repetir compra' of those orders shows it as not available instead of dropping it
+ * (docs/decisions/ordering.md 'Quick order'). Its code is below the generated ones, so no size moves the others.
+ */
+async function seedDiscontinued(trx: DB, companyId: number): Promise<void> {
+  const model = await trx.selectFrom('products').selectAll().where('company_id', '=', companyId).where('alpha_code', 'like', 'SEM-%').orderBy('code').executeTakeFirst();
+  if (!model) return;
+  const { id: _id, search_text: _s, price_lists: _l, ...copy } = model as typeof model & { search_text?: unknown; price_lists?: unknown };
+  const { id } = await trx
+    .insertInto('products')
+    .values({ ...copy, code: 9_999, alpha_code: 'SEM-009999', name: 'Girasol confitero CF 101 (discontinuado)', barcode: null, active: false, images: JSON.stringify(model.images) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const price = '48250.00';
+  for (const code of [1001, 1002]) {
+    const order = await sql<{ id: number }>`select o.id from sales_orders o join entities e on e.id = o.entity_id
+      where o.company_id = ${companyId} and e.code = ${code} and o.status in ('pending', 'approved') order by o.ordered_on desc, o.id desc limit 1`.execute(trx);
+    const orderId = order.rows[0]?.id;
+    if (orderId === undefined) continue;
+    await sql`insert into sales_order_lines (company_id, order_id, line_no, product_id, quantity, list_price, final_price, amount)
+      select ${companyId}, ${orderId}, coalesce(max(line_no), 0) + 1, ${id}, 2, ${price}, ${price}, ${price}::numeric * 2 from sales_order_lines where order_id = ${orderId}`.execute(trx);
+    await sql`update sales_orders set total = (select sum(amount) from sales_order_lines where order_id = ${orderId}) where id = ${orderId}`.execute(trx);
   }
 }

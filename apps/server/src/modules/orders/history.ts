@@ -60,15 +60,20 @@ export class OrderHistory {
    * Repetir compra: copies destination, origin, detail and the products (at today's list prices) of one of the
    * entity's orders into the open cart, in one transaction; refused while the cart has lines.
    */
-  async repeat(o: cartRepo.CartOwner, cartId: number, orderId: number | undefined) {
+  async repeat(o: cartRepo.CartOwner, cartId: number, orderId: number | undefined, reviewed?: Array<{ producto_id: number; pedido_cantidad: number }>) {
     if (orderId === undefined) throw badRequest(orderingMsg.historialInexistente);
     await this.carts.withOpenCart(o, cartId, async (trx) => {
       if ((await cartRepo.lineCount(trx, o.companyId, cartId)) > 0) throw badRequest(orderingMsg.carritoConProductos);
       const order = await repo.salesOrderOfEntity(trx, o.companyId, o.entityId, orderId);
       if (!order) throw forbidden(orderingMsg.historialInexistente);
       const priceListId = await priceListOf(trx, o.companyId, o.entityId);
-      const lines = await repo.salesOrderLines(trx, o.companyId, [order.id]);
+      // The quick order's review sends the lines the customer kept (with their quantities); without it, all of the order's.
+      const lines = reviewed
+        ? reviewed.map((l) => ({ product_id: l.producto_id, quantity: String(l.pedido_cantidad) }))
+        : await repo.salesOrderLines(trx, o.companyId, [order.id]);
       const sellable = new Set((priceListId === null ? [] : await cartRepo.priceInfo(trx, o.companyId, priceListId, lines.map((l) => l.product_id))).map((p) => p.product_id));
+      // A reviewed line that is no longer sellable refuses the whole repeat: the review was out of date, nothing is written.
+      if (reviewed && lines.some((l) => !sellable.has(l.product_id))) throw forbidden(orderingMsg.productoInexistente);
       const copies = new Map<number, cartRepo.LineUpsert>();
       for (const l of lines.filter((x) => sellable.has(x.product_id))) {
         const prev = copies.get(l.product_id);

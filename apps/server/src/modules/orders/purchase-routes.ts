@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { type ordenesGetResponse, orderingRoutes as r, purchaseConditionBody, purchaseLineBody, type PURCHASE_LOOKUP_TYPES } from '@portal/contract';
+import { type ordenesGetResponse, orderingRoutes as r, purchaseConditionBody, purchaseLineSchemaFor, type PURCHASE_LOOKUP_TYPES } from '@portal/contract';
 import { parseOr400, registerRoute } from '../../lib/route.js';
 import { dispatch, sharedCalls, type CallTable } from './calls.js';
 import type { OrderingServices } from './services.js';
@@ -27,7 +27,7 @@ export function purchaseRoutes(app: FastifyInstance, s: OrderingServices): void 
     const o = s.carts.owner(user, tenant, 'purchase');
     const msg =
       query.type === 'carrito'
-        ? await s.carts.setLines(o, params.pedido_id, parseOr400(purchaseLineBody, body), query.suma === true)
+        ? await s.carts.setLines(o, params.pedido_id, parseOr400(purchaseLineSchemaFor(body), body), query.suma === true)
         : await s.carts.setPurchaseCondition(o, params.pedido_id, parseOr400(purchaseConditionBody, body));
     return s.carts.purchaseReply(o, msg);
   });

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ShareRegistry } from '../../lib/share-registry.js';
 import { registerOrderShareKinds } from './documents.js';
 import { purchaseRoutes } from './purchase-routes.js';
+import { quickOrderRoutesOf } from './quick-order-routes.js';
 import { salesRoutes } from './sales-routes.js';
 import { orderingServices, type OrderingDeps } from './services.js';
 import { staffRoutes } from './staff-routes.js';
 
 /**
  * Commercial ordering: /proxy/pedidos (sales, sales-routes.ts), /proxy/ordenescompra (purchase orders,
- * purchase-routes.ts), /proxy/gestionpedidos (staff, staff-routes.ts), and the kinds of public link of order PDFs,
+ * purchase-routes.ts), /proxy/gestionpedidos (staff, staff-routes.ts), quick order of both (quick-order-routes.ts), and the kinds of public link of order PDFs,
  * registered on the app's share registry.
  */
 export function orderingRoutes(app: FastifyInstance, deps: OrderingDeps & { shares: ShareRegistry }): void {
@@ -17,4 +18,5 @@ export function orderingRoutes(app: FastifyInstance, deps: OrderingDeps & { shar
   salesRoutes(app, services);
   purchaseRoutes(app, services);
   staffRoutes(app, services);
+  quickOrderRoutesOf(app, services);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { API_PREFIX, type pedidosGetResponse, cartLineSchemaFor, orderingRoutes as r, salesConditionBody, type SALES_LOOKUP_TYPES } from '@portal/contract';
+import { API_PREFIX, type pedidosGetResponse, cartLineBatch, cartLineSchemaFor, orderingRoutes as r, salesConditionBody, type SALES_LOOKUP_TYPES } from '@portal/contract';
 import { parseOr400, registerRoute } from '../../lib/route.js';
 import { dispatch, salesFlagCalls, scopeOf, sharedCalls, type CallTable } from './calls.js';
 import type { OrderingServices } from './services.js';
@@ -36,7 +36,7 @@ export function salesRoutes(app: FastifyInstance, s: OrderingServices): void {
         ? await s.carts.setLines(o, params.pedido_id, parseOr400(cartLineSchemaFor(body), body), query.suma === true)
         : query.type === 'condiciones'
           ? await s.carts.setSalesCondition(o, params.pedido_id, parseOr400(salesConditionBody, body))
-          : await s.history.repeat(o, params.pedido_id, query.historial_id);
+          : await s.history.repeat(o, params.pedido_id, query.historial_id, body !== undefined && 'productos' in body ? parseOr400(cartLineBatch, body).productos : undefined);
     return s.carts.salesReply(o, msg);
   });
 

@@ -6,6 +6,7 @@ import { OrderConfirmation } from './confirm.js';
 import { OrderDocuments } from './documents.js';
 import { OrderHistory } from './history.js';
 import { OrderLists } from './lists.js';
+import { QuickOrder } from './quick-order.js';
 
 export type OrderingDeps = { db: DB; tokenSecret: string; publicUrl: string };
 
@@ -21,6 +22,7 @@ export function orderingServices(deps: OrderingDeps) {
     lists: new OrderLists(deps.db),
     history: new OrderHistory(deps.db, carts),
     backOffice: new BackOffice(deps.db),
+    quickOrder: new QuickOrder(deps.db),
     documents: new OrderDocuments(deps.db, { tokenSecret: deps.tokenSecret, publicUrl: deps.publicUrl }),
   };
 }

@@ -6,9 +6,8 @@ import { formatMoney, msg, ORDERING, orderingMsg, type HistoryOrder } from '@por
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
-import { cartDrawer, CartDrawer, useCart } from '../cart';
+import { CartDrawer, QuickOrderDialog, useCart } from '../cart';
 import { useHistory } from './api/list-history';
-import { useRepeatOrder } from './api/repeat-order';
 import { HistoryLines } from './components/history-lines';
 import './orders.css';
 import { useFeedback } from '../../lib/feedback';
@@ -37,9 +36,9 @@ export function HistoryPage() {
   const notify = useNotify();
   const { modal } = useFeedback();
   const history = useHistory({ page, mes });
-  const repeat = useRepeatOrder();
   const cart = useCart('sales');
   const [repeating, setRepeating] = useState<number | null>(null);
+  const [reviewing, setReviewing] = useState<number | null>(null);
   // A failed load shows an error and empties the list (ordering.md §7).
   const orders = history.isError ? [] : (history.data?.productos ?? []);
   const total = history.isError ? 0 : (history.data?.total ?? 0);
@@ -60,7 +59,11 @@ export function HistoryPage() {
     modal.warning({ title: orderingMsg.carritoCargadoTitulo, content: orderingMsg.carritoConProductos, okText: 'Aceptar' });
   }
 
-  /** §4: refused while the cart has products; otherwise the order is copied into the cart, which opens. */
+  /**
+   * §4: refused while the cart has products; otherwise the order goes through the quick order's review (a
+   * discontinued product or a changed package is shown, not dropped), whose 'Agregar' copies the kept lines and
+   * the order's conditions into the cart, which opens.
+   */
   async function handleRepeat(order: HistoryOrder) {
     setRepeating(order.id);
     try {
@@ -68,10 +71,7 @@ export function HistoryPage() {
       const current = await cart.refetch();
       if (current.isError || !current.data) throw current.error ?? new Error('cart');
       if (current.data.carrito.productos.length > 0) return refuseLoadedCart();
-      const answer = await repeat.mutateAsync({ cartId: current.data.carrito.id, historyId: order.id });
-      await cart.refetch();
-      notify.success(answer.msg);
-      cartDrawer.open('sales');
+      setReviewing(order.id);
     } catch (e) {
       if (e instanceof ApiError && e.message === orderingMsg.carritoConProductos) refuseLoadedCart();
       else notify.error(orderingMsg.error, errorMessage(e, orderingMsg.errorGenerico));
@@ -200,6 +200,7 @@ export function HistoryPage() {
         />
       )}
       <CartDrawer kind="sales" profile={Number(profile)} />
+      <QuickOrderDialog kind="sales" open={reviewing !== null} historialId={reviewing ?? undefined} onClose={() => setReviewing(null)} />
     </div>
   );
 }

@@ -16,8 +16,8 @@ export function deliveryDateTooEarly(answer: { carrito: { fecha_entrega: string 
 }
 
 /**
- * PUT /proxy/pedidos/{pedido_id}?type=carrito&suma=…: one line, or the quick-entry batch in one call (sales);
- * purchase-order lines go one by one, as /proxy/ordenescompra takes a single line. A line with a longer lead than
+ * PUT /proxy/pedidos/{pedido_id}?type=carrito&suma=…: one line, or a batch in one call that adds all or none (both
+ * carts). A line with a longer lead than
  * the chosen delivery date allows is said at once, beside the screen's success notice (the drawer says it too,
  * and the server refuses to confirm until the date is moved).
  */
@@ -32,7 +32,7 @@ export function useAddToCart(kind: CartKind) {
       const url = cartPaths[kind].line(cart.carrito.id);
       const put = (body: CartLineBody | PurchaseLineBody) =>
         api<CartChangeResponse>(url, { method: 'PUT', query: { type: 'carrito', suma }, body });
-      if (kind === 'sales' && lines.length > 1) return put({ productos: lines });
+      if (lines.length > 1) return put({ productos: lines });
       let last: CartChangeResponse | undefined;
       for (const line of lines) last = await put({ ...line, pedido_id: cart.carrito.id });
       return last!;

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Empty, Input, Pagination, Segmented, Skeleton, Typography } from 'antd';
 import { ErrorResult } from '../../../lib/error-result';
-import { AppstoreOutlined, BarsOutlined, FilterOutlined, TableOutlined } from '@ant-design/icons';
-import { formatNumber, orderingMsg } from '@portal/contract';
+import { AppstoreOutlined, BarsOutlined, FilterOutlined, ImportOutlined, TableOutlined } from '@ant-design/icons';
+import { formatNumber, orderingMsg, quickOrderMsg } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/device';
 import { useNotify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-store';
-import { useAddToCart, useCart, type CartKind } from '../../cart';
+import { QuickOrderDialog, useAddToCart, useCart, type CartKind } from '../../cart';
 import { useCatalogSearch, useQuickEntryProducts } from '../api/search-products';
 import { activeFilterCount, PAGE_SIZE, searchState, useCatalogParams, type CatalogView } from '../catalog-params';
 import type { CatalogProduct } from '../types';
@@ -40,6 +40,7 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
   const view: CatalogView = kind === 'purchase' && params.view === 'rapida' ? 'grilla' : params.view;
   const [text, setText] = useState(patron);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [quickOpen, setQuickOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const state = searchState(patron);
 
@@ -192,6 +193,16 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
             </Button>
           </Badge>
         )}
+        <Button
+          size={mobile ? 'large' : 'middle'}
+          icon={<ImportOutlined />}
+          onClick={() => setQuickOpen(true)}
+          onPointerEnter={QuickOrderDialog.preload}
+          onFocus={QuickOrderDialog.preload}
+          data-testid="quick-order-open"
+        >
+          {quickOrderMsg.titulo}
+        </Button>
         <Segmented
           size={mobile ? 'large' : 'middle'}
           aria-label="Vista"
@@ -212,6 +223,7 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
           {results}
         </div>
       </div>
+      <QuickOrderDialog kind={kind} open={quickOpen} onClose={() => setQuickOpen(false)} />
       {mobile && (
         <FilterDrawer kind={kind} patron={patron} applied={filters} onApply={params.setFilters} open={filtersOpen} onClose={() => setFiltersOpen(false)} />
       )}

@@ -1,0 +1,25 @@
+import type { DB } from '../../db/database.js';
+import { sqlTextTests } from '../../test/sql-text.js';
+import * as repo from './quick-order-repository.js';
+
+/** The SQL text of the quick order's raw templates (as orders/sql-text.test.ts: a changed column shows in review). */
+const lists = { id: 1, fallback: 2 };
+const CALLS: Record<string, (db: DB) => Promise<unknown>> = {
+  productsByCodeKeys: (db) => repo.productsByCodeKeys(db, 1, lists, ['SEM123', '1001']),
+  productsByIds: (db) => repo.productsByIds(db, 1, lists, [3, 4]),
+  closestCodes: (db) => repo.closestCodes(db, 1, lists, ['SEM1239'], 3),
+};
+
+const RECORDED: Record<string, string[]> = {
+  productsByCodeKeys: [
+    "with k(key) as (select unnest($1::text[])), m as ( select k.key, p.id, 'alfa' as via from k join products p on p.company_id = $2 and quick_code_key(p.alpha_code) = k.key union all select k.key, p.id, 'codigo' from k join products p on p.company_id = $3 and p.code = (case when k.key ~ '^[0-9]{1,9}$' and length(k.key) < 10 then k.key::bigint end) union all select k.key, p.id, 'barras' from k join products p on p.company_id = $4 and quick_code_key(p.barcode) = k.key and p.barcode is not null union all select k.key, b.product_id, 'barras' from k join product_barcodes b on b.company_id = $5 and quick_code_key(b.barcode) = k.key ) select distinct on (m.key, p.id) m.key, m.via, p.id, p.code, p.alpha_code, p.name, p.sales_unit, p.unit, p.sales_factor::text as sales_factor, p.images, p.active, i.currency, round(i.list_price * (1 - i.discount1 / 100) * (1 - i.discount2 / 100), 2)::text as final_price from m join products p on p.id = m.id and p.company_id = $6 left join lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0 where i0.product_id = \"p\".\"id\" and i0.price_list_id in ($7, $8) order by (i0.price_list_id = $9) desc limit 1) i on true order by m.key, p.id, m.via",
+  ],
+  productsByIds: [
+    "select null as key, 'id' as via, p.id, p.code, p.alpha_code, p.name, p.sales_unit, p.unit, p.sales_factor::text as sales_factor, p.images, p.active, i.currency, round(i.list_price * (1 - i.discount1 / 100) * (1 - i.discount2 / 100), 2)::text as final_price from products p left join lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0 where i0.product_id = \"p\".\"id\" and i0.price_list_id in ($1, $2) order by (i0.price_list_id = $3) desc limit 1) i on true where p.company_id = $4 and p.id in ($5, $6)",
+  ],
+  closestCodes: [
+    "select k.key, s.id, s.code, s.alpha_code, s.name from unnest($1::text[]) k(key) cross join lateral ( select p.id, p.code, p.alpha_code, p.name from products p where p.company_id = $2 and p.active and p.price_lists && array[$3, $4]::int[] and quick_code_key(p.alpha_code) % k.key order by similarity(quick_code_key(p.alpha_code), k.key) desc, p.alpha_code limit $5 ) s",
+  ],
+};
+
+sqlTextTests('quick order', CALLS, RECORDED);
