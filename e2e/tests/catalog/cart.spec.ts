@@ -32,7 +32,7 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     const drawer = page.locator('.cart-drawer');
     await expect(drawer.getByText('Detalle de los productos')).toBeVisible();
     await expect(drawer.getByText('Condiciones de compra')).toBeVisible();
-    await expect(drawer.getByText('Confirmacion del carrito')).toBeVisible();
+    await expect(drawer.getByText('Confirmación del carrito')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Cerrar', exact: true })).toBeVisible();
     await expect(drawer.getByTestId('cart-confirm')).toHaveCount(0);
 
@@ -109,7 +109,7 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     await shot(page, testInfo, 'cart-step3');
     await drawer.getByTestId('cart-confirm').click();
     await page.getByRole('dialog').filter({ hasText: '¿Desea confirmar el pedido' }).getByRole('button', { name: 'Cancelar' }).click();
-    await expect(page.getByText('Operacion cancelada')).toBeVisible();
+    await expect(page.getByText('Operación cancelada')).toBeVisible();
 
     // Double clicks on the drawer's button and on the dialog's: one dialog, one order.
     const confirms: string[] = [];

@@ -37,7 +37,7 @@ export const msg = {
   errorVerificacionNumero: 'Error en la verificación del numero del usuario',
   errorEnvioSms: 'Error al enviar el SMS, vuelva a inentar por favor.',
   nuevoCodigoEnviado: (phone: string) => `Se ha enviado un nuevo código a ${phone}`,
-  errorNuevaSesion: 'Ocurrió un error a cargar la nueva sesion',
+  errorNuevaSesion: 'Ocurrió un error a cargar la nueva sesión',
   errorBusquedaEntidad: 'Ocurrió un error',
   confirmarEliminarSesion: '¿Está seguro que desea eliminar la empresa de sus sesiones activas?',
   sesionEliminada: 'Se eliminó la sesión',
