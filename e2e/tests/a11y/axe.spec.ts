@@ -8,7 +8,7 @@ import { AxeWalk, menuScreens } from './support';
  * by address, so the whole walk costs one login per profile (docs/decisions/accessibility.md).
  */
 test.describe.configure({ mode: 'parallel' });
-test.setTimeout(240_000);
+test.setTimeout(360_000);
 
 test('the public screens: login, registration, recovery', async ({ page }) => {
   const walk = new AxeWalk(page);
@@ -46,7 +46,7 @@ for (const { name, user } of profiles) {
     const profile = Number(/#\/(\d+)\//.exec(page.url())![1]);
     if (user.username === 'admin') {
       const dialog = page.getByRole('dialog', { name: 'Administración' });
-      await expect(dialog).toBeVisible();
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
       await walk.check('Administración dialog', '.ant-modal-wrap');
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
       await expect(dialog).toBeHidden();

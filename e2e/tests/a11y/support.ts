@@ -9,9 +9,9 @@ export type Finding = { rule: string; impact: string; nodes: string[]; help: str
 
 /** Waits until the screen has drawn its data: no spinner, no loading placeholder, nothing marked busy (10 s at most). */
 export async function settled(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .route-loading, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
-  // Drawers and dialogs animate in: axe reads colours mid-fade otherwise.
-  await page.waitForTimeout(350);
+  await expect(page.locator('.ant-spin-spinning, .route-loading, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  // Nothing fading in or out (drawers, dialogs, their masks): axe would read colours mid-fade.
+  await expect(page.locator('[class*="-enter"], [class*="-appear"], [class*="-leave"]')).toHaveCount(0, { timeout: 5_000 }).catch(() => undefined);
 }
 
 /**

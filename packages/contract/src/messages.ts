@@ -76,6 +76,7 @@ export const msg = {
   smsEsperar: (hora: string) => `Ya enviamos varios códigos a este celular. Podrá pedir otro a partir de las ${hora}.`,
   errorInterno: 'Se produjo un error inesperado. Intente nuevamente más tarde.',
   noEncontrado: 'El recurso solicitado no existe.',
+  direccionInvalida: 'La dirección solicitada no es válida.',
   emailYaRegistrado: 'El email ya se encuentra registrado.',
   usuarioCreadoTitulo: 'Registro',
   codigoEnviado: (phone: string) => `Le enviamos un código de verificación por SMS al ${phone}.`,

@@ -39,7 +39,7 @@ const ENTITY_FREE = new Set(['usuarios', 'auditoria']);
 export function ShellRoute() {
   const session = useSession();
   const { profile } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const profileId = Number(profile);
   const section = pathname.split('/')[2] ?? '';
   const valid = Number.isInteger(profileId) && profileId > 0;
@@ -55,7 +55,8 @@ export function ShellRoute() {
   }, [valid, profileId, session.profile]);
 
   if (!isAuthenticated(session)) return <Navigate to="/welcome" replace />;
-  if (!valid) return <UnknownRoute standalone />;
+  // A screen's address without its profile (/#/pedidos, where the server sends /pedidos): the current profile's.
+  if (!valid) return session.profile && profile && !/^\d+$/.test(profile) ? <Navigate to={`/${session.profile}${pathname}${search}`} replace /> : <UnknownRoute standalone />;
   if (!session.host) return <Navigate to="/welcome/sessions" replace />;
   if (!session.entity && !ENTITY_FREE.has(section)) return <Navigate to={`/welcome/sessions?cuit=${session.host.cuit}`} replace />;
   if (Loaded) return <Loaded profile={profileId} />;
