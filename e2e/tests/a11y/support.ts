@@ -34,7 +34,11 @@ export class AxeWalk {
   async check(name: string, include?: string) {
     await settled(this.page);
     const findings = await axeFindings(this.page, include);
-    if (findings.length) this.found[name] = findings;
+    if (findings.length) {
+      this.found[name] = findings;
+      // Also as they come: a walk cut short by its time limit still says what it found.
+      console.log(`axe: ${name}: ${JSON.stringify(findings)}`);
+    }
   }
   /** Opens each screen by its address (a same-document hash change: no reload, no second login) and checks it. */
   async screens(profile: number, paths: string[]) {

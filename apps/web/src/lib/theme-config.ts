@@ -44,6 +44,12 @@ export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
+/** `color` mixed with white: `share` of the colour (a #rrggbb colour; anything else is returned as it is). */
+export function tint(color: string, share: number): string {
+  if (!/^#[0-9a-f]{6}$/i.test(color)) return color;
+  return `#${[0, 1, 2].map((i) => Math.round(channel(color, i) * share + 255 * (1 - share)).toString(16).padStart(2, '0')).join('')}`;
+}
+
 /**
  * The company's colour as text (links, the menu's and the tabs' selected item): itself when it reads at 4.5:1 on the
  * lightest greys and tints it is drawn on (#e6e6e6 and lighter), else darkened just enough. A company's brand colour
@@ -71,7 +77,8 @@ export function portalTheme(primary: string, header: string): ThemeConfig {
     token: { ...ACCESSIBLE_TOKENS, colorPrimary: primary, colorLink: ink, borderRadius: 8, fontFamily: FONT_FAMILY },
     components: {
       Layout: { headerBg: header, headerPadding: '0 12px' },
-      Menu: { itemSelectedColor: ink },
+      // The selected item on a light tint of the company's colour (12 %), where its text shade reads at 4.5:1 or more.
+      Menu: { itemSelectedColor: ink, itemSelectedBg: tint(primary, 0.12) },
       Tabs: { itemSelectedColor: ink, itemActiveColor: ink, itemHoverColor: ink },
     },
   };
