@@ -32,7 +32,7 @@ test('customer, keyboard only: login, company, entity, the menu to Cronológico,
 
   await expect(page).toHaveURL(/#\/welcome\/sessions$/);
   await expect(page).toHaveTitle(/^Sesiones activas · /);
-  const company = page.getByTestId(`session-${LA_PAMPA}`).getByRole('button', { name: /Cooperativa Agropecuaria La Pampa/ });
+  const company = page.getByTestId(`session-${LA_PAMPA}`).getByRole('button', { name: /^Cooperativa Agropecuaria La Pampa/ });
   await pressUntil(page, 'Tab', company);
   await page.keyboard.press('Enter');
 
