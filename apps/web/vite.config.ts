@@ -254,6 +254,41 @@ const LAZY_ANTD_PARTS = [
  * for the files a package does not export (@rc-component/picker's popup). Declared in src/lib/antd/original.d.ts.
  */
 const ORIGINAL = 'portal:original';
+/**
+ * Words Ant Design writes for screen readers in English whatever its locale (es_ES covers the rest): the tabs'
+ * 'Tab 1 of 2' and the selection column's 'Select all' and 'Select row 1'. Put in Spanish in the modules that hold
+ * them; a text no longer found (an update moved or changed it) fails the build, so none goes back to English unseen.
+ */
+const SPANISH_ARIA: Array<{ module: RegExp; from: string; to: string }> = [
+  { module: /@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]TabNode\.js$/, from: '`Tab ${currentPosition} of ${tabCount}`', to: '`Pestaña ${currentPosition} de ${tabCount}`' },
+  { module: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, from: "'Custom selection' : 'Select all'", to: "'Selección personalizada' : 'Seleccionar todo'" },
+  { module: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, from: '`Row ${index + 1} selected`', to: '`Fila ${index + 1} seleccionada`' },
+  { module: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, from: '`Select row ${index + 1}`', to: '`Seleccionar fila ${index + 1}`' },
+];
+function spanishAria(): PluginOption {
+  const done = new Set<(typeof SPANISH_ARIA)[number]>();
+  return {
+    name: 'portal-spanish-aria',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const mine = SPANISH_ARIA.filter((r) => r.module.test(id));
+      if (!mine.length) return null;
+      let out = code;
+      for (const r of mine) {
+        if (!out.includes(r.from)) this.error(`${id}: '${r.from}' not found (portal-spanish-aria)`);
+        out = out.split(r.from).join(r.to);
+        done.add(r);
+      }
+      return { code: out, map: null };
+    },
+    buildEnd() {
+      const missing = SPANISH_ARIA.filter((r) => !done.has(r));
+      if (missing.length) this.error(`portal-spanish-aria: modules not built: ${missing.map((r) => r.module.source).join(', ')}`);
+    },
+  };
+}
+
 function lazyAntdParts(): PluginOption {
   const used = new Set<(typeof LAZY_ANTD_PARTS)[number]>();
   const originals = new Map<string, string>();
@@ -451,6 +486,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     firstVisitStyles(),
     lazyAntdParts(),
+    spanishAria(),
     inlineRoutePaths(),
     offlineScreens(),
     quietPrefetchList(),

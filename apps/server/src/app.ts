@@ -14,7 +14,7 @@ import { randomToken } from './lib/crypto.js';
 import { keepSharedAnswers } from './db/shared-answers.js';
 import { accessPlugin } from './plugins/access.js';
 import { integrationAccessPlugin } from './plugins/integration-access.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { LoginThrottle } from './modules/access/index.js';
@@ -124,6 +124,8 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     // DELETE /revocation/{token} carries a whole access token (~200 characters) in the path; find-my-way's
     // default limit of 100 answered 414 to it. The contract allows up to 2,000.
     routerOptions: { maxParamLength: 2048 },
+    // A malformed address answers in Spanish (plugins/errors.ts), not with Fastify's English JSON.
+    frameworkErrors: frameworkError,
     // Only the proxies configured in TRUST_PROXY may name the client's address; never implied by NODE_ENV.
     // A hop count trusts that many proxies nearest the server (what Fastify does with a number, which its types omit).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { watchRouteChanges } from './app/route-focus';
 import { registerServiceWorker, reloadOnStaleChunk } from './app/service-worker';
 import './styles.css';
 
@@ -30,5 +31,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+watchRouteChanges(router);
 reloadOnStaleChunk();
 registerServiceWorker();

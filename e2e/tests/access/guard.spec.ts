@@ -7,6 +7,9 @@ test('without a session only the public routes open; the rest go to /welcome', a
     await expect(page, route).toHaveURL(/#\/welcome$/);
     await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
   }
+  // '/' without a session: straight to the login.
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/welcome$/);
   await page.goto('/#/forgot');
   await expect(page).toHaveURL(/#\/forgot$/);
   await expect(page.getByRole('heading', { name: 'Recuperar su contraseña' })).toBeVisible();
@@ -60,10 +63,16 @@ test('after login the root goes to the sessions, and once inside to the dashboar
   await page.goto('/#/');
   await expect(page).toHaveURL(/#\/1\/dashboard$/);
   await expect(page.getByTestId('dashboard-entity')).toContainText('Juan Pérez');
-  // An unknown route takes an authenticated user back.
+  // An unknown address says so (in the title too) and offers the way back, instead of silently showing another screen.
   await page.goto('/#/1/no-existe');
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Página no encontrada · /);
+  await page.getByRole('button', { name: 'Ir al inicio' }).click();
   await expect(page).toHaveURL(/#\/1\/dashboard$/);
   await expect(page.getByTestId('dashboard-entity')).toBeVisible();
+  // A screen's address without the profile (where the server sends /pedidos typed without the hash).
+  await page.goto('/#/pedidos');
+  await expect(page).toHaveURL(/#\/1\/pedidos$/);
 });
 
 test('a public route stays open while logged in', async ({ page }) => {

@@ -62,7 +62,7 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
     await expect(header.getByRole('combobox', { name: 'Entidad' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the side drawer lists Inicio and the Cuenta group; Cerrar sesion only on the phone', async ({ page }, testInfo) => {
+  test('the side drawer lists Inicio and the Cuenta group; Cerrar sesión only on the phone', async ({ page }, testInfo) => {
     const phone = testInfo.project.name === 'phone';
     await page.getByRole('button', { name: 'Menú' }).click();
     const drawer = page.getByRole('dialog', { name: 'Cooperativa Agropecuaria La Pampa Ltda.' });
@@ -70,14 +70,14 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
     await expect(drawer.getByRole('menuitem', { name: 'Inicio', exact: true })).toBeVisible();
     await expect(drawer.getByText('Cuenta', { exact: true })).toBeVisible();
     const account = drawer.getByRole('group');
-    await expect(account.getByRole('menuitem', { name: 'Nueva sesion', exact: true })).toBeVisible();
+    await expect(account.getByRole('menuitem', { name: 'Nueva sesión', exact: true })).toBeVisible();
     await expect(account.getByRole('menuitem', { name: 'Sesiones activas', exact: true })).toBeVisible();
-    await expect(account.getByRole('menuitem', { name: 'Cerrar sesion', exact: true })).toHaveCount(phone ? 1 : 0);
+    await expect(account.getByRole('menuitem', { name: 'Cerrar sesión', exact: true })).toHaveCount(phone ? 1 : 0);
     await shot(page, testInfo, 'drawer');
 
     if (phone) {
       // From the drawer, logout asks first; cancelling keeps the session.
-      await account.getByRole('menuitem', { name: 'Cerrar sesion', exact: true }).click();
+      await account.getByRole('menuitem', { name: 'Cerrar sesión', exact: true }).click();
       const confirm = page.getByRole('dialog').filter({ hasText: 'Su sesión se cerrará. ¿Desea continuar?' });
       await expect(confirm).toBeVisible();
       await confirm.getByRole('button', { name: 'Cancelar' }).click();
@@ -92,7 +92,7 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
     await page.goBack();
     await expect(page).toHaveURL(/#\/1\/dashboard$/);
     await page.getByRole('button', { name: 'Menú' }).click();
-    await drawer.getByRole('menuitem', { name: 'Nueva sesion', exact: true }).click();
+    await drawer.getByRole('menuitem', { name: 'Nueva sesión', exact: true }).click();
     await expect(page).toHaveURL(/#\/welcome\/new$/);
     await expect(page.getByRole('heading', { name: 'Nueva sesión' })).toBeVisible();
   });

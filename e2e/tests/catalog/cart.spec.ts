@@ -32,7 +32,7 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     const drawer = page.locator('.cart-drawer');
     await expect(drawer.getByText('Detalle de los productos')).toBeVisible();
     await expect(drawer.getByText('Condiciones de compra')).toBeVisible();
-    await expect(drawer.getByText('Confirmacion del carrito')).toBeVisible();
+    await expect(drawer.getByText('Confirmación del carrito')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Cerrar', exact: true })).toBeVisible();
     await expect(drawer.getByTestId('cart-confirm')).toHaveCount(0);
 
@@ -83,8 +83,12 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     await put;
     // Dates before today + diasentrega are disabled.
     const min = cart.fecha_minima_entrega;
+    const [y, m, d] = min.split('-');
+    // DD/MM/YYYY as every other date of the portal, and the calendar opens on the first allowed day's month.
+    await expect(conditions.getByText(`Desde el ${d}/${m}/${y}`, { exact: true })).toBeVisible();
     await conditions.getByRole('textbox', { name: 'Fecha de entrega' }).click();
     const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await expect(popup.locator(`td.ant-picker-cell-in-view[title="${min}"]`)).toBeVisible();
     const early = popup.locator(`td[title="${dayBefore(min)}"]`);
     if ((await early.count()) > 0) await expect(early).toHaveClass(/ant-picker-cell-disabled/);
     await page.keyboard.press('Escape');
@@ -92,8 +96,7 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     put = condition();
     await pickDate(page, conditions.getByRole('textbox', { name: 'Fecha de entrega' }), min);
     await put;
-    const [y, m, d] = min.split('-');
-    await expect(conditions.getByRole('textbox', { name: 'Fecha de entrega' })).toHaveValue(`${d}-${m}-${y}`);
+    await expect(conditions.getByRole('textbox', { name: 'Fecha de entrega' })).toHaveValue(`${d}/${m}/${y}`);
     put = condition();
     await conditions.getByRole('textbox', { name: 'Detalle' }).fill(`Entregar por la mañana (${testInfo.project.name})`);
     await conditions.getByRole('textbox', { name: 'Detalle' }).blur();
@@ -109,7 +112,7 @@ test('edit a price outside the band, set the conditions and confirm exactly once
     await shot(page, testInfo, 'cart-step3');
     await drawer.getByTestId('cart-confirm').click();
     await page.getByRole('dialog').filter({ hasText: '¿Desea confirmar el pedido' }).getByRole('button', { name: 'Cancelar' }).click();
-    await expect(page.getByText('Operacion cancelada')).toBeVisible();
+    await expect(page.getByText('Operación cancelada')).toBeVisible();
 
     // Double clicks on the drawer's button and on the dialog's: one dialog, one order.
     const confirms: string[] = [];

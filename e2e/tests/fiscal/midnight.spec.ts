@@ -69,9 +69,10 @@ test("the default range follows the day: past midnight 'Mostrar más movimientos
 
   // EXCEL exports today's range, and the server streams the workbook.
   const downloading = page.waitForEvent('download');
+  const asked = page.waitForRequest((r) => r.url().includes(LIST) && new URL(r.url()).searchParams.get('type') === 'excel');
   await page.getByRole('button', { name: 'EXCEL' }).click();
+  const exported = new URL((await asked).url());
   const download = await downloading;
-  const exported = new URL(download.url());
   expect(exported.searchParams.get('fechadesde')).toBe(todayRange.fechadesde);
   expect(exported.searchParams.get('fechahasta')).toBe(today);
   expect(await download.failure()).toBeNull();

@@ -208,6 +208,8 @@ test('the debug console keeps the newest 400 entries', async ({ page }) => {
   const count = async () => Number(/Consola \((\d+)\)/.exec(await header.innerText())?.[1]);
   // The Android hint (on the phone) would add an entry of its own while the test counts: wait until it is there.
   if (await page.evaluate(() => /Android/i.test(navigator.userAgent))) await expect(page.getByTestId('camera-hint')).toBeVisible();
+  // 'Limpiar' is inside the console's panel.
+  await openConsole(page);
   await page.getByRole('button', { name: 'Limpiar', exact: true }).click();
   await expect(header).toHaveText(/Consola \(0\)/);
 

@@ -12,7 +12,7 @@ export const orderingMsg = {
   carritoCargadoTitulo: 'Carrito de compras cargado',
   carritoConProductos: 'Tine productos en su carrito, por favor eliminelos.',
   pedidoRealizado: 'Pedido realizado',
-  operacionCancelada: 'Operacion cancelada',
+  operacionCancelada: 'Operación cancelada',
   error: 'Error',
   // The spec's text, typos included (spec README): one source for the screens and docs/decisions/ordering.md.
   errorGenerico: msg.errorGenerico,
@@ -45,7 +45,7 @@ export const orderingMsg = {
   aplicar: 'Aplicar',
   pasoDetalle: 'Detalle de los productos',
   pasoCondiciones: 'Condiciones de compra',
-  pasoConfirmacion: 'Confirmacion del carrito',
+  pasoConfirmacion: 'Confirmación del carrito',
   siguiente: 'Siguiente',
   anterior: 'Anterior',
   cerrar: 'Cerrar',

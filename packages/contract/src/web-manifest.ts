@@ -13,7 +13,8 @@ export const PORTAL_MANIFEST = {
   start_url: '/',
   scope: '/',
   display: 'standalone',
-  orientation: 'portrait',
+  // Any orientation (WCAG 1.3.4): a phone on a tractor's mount is often held sideways.
+  orientation: 'any',
   theme_color: '#1B5E20',
   background_color: '#F5F7F4',
   icons: [

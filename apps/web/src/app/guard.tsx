@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { isAuthenticated, sessionStore, useSession } from '../lib/session-store';
 import { whenStartedFirstVisitStyles } from '../lib/first-visit-styles';
 
@@ -39,7 +39,7 @@ const ENTITY_FREE = new Set(['usuarios', 'auditoria', 'integracion']);
 export function ShellRoute() {
   const session = useSession();
   const { profile } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const profileId = Number(profile);
   const section = pathname.split('/')[2] ?? '';
   const valid = Number.isInteger(profileId) && profileId > 0;
@@ -55,7 +55,8 @@ export function ShellRoute() {
   }, [valid, profileId, session.profile]);
 
   if (!isAuthenticated(session)) return <Navigate to="/welcome" replace />;
-  if (!valid) return <UnknownRoute />;
+  // A screen's address without its profile (/#/pedidos, where the server sends /pedidos): the current profile's.
+  if (!valid) return session.profile && profile && !/^\d+$/.test(profile) ? <Navigate to={`/${session.profile}${pathname}${search}`} replace /> : <UnknownRoute standalone />;
   if (!session.host) return <Navigate to="/welcome/sessions" replace />;
   if (!session.entity && !ENTITY_FREE.has(section)) return <Navigate to={`/welcome/sessions?cuit=${session.host.cuit}`} replace />;
   if (Loaded) return <Loaded profile={profileId} />;
@@ -66,22 +67,30 @@ export function ShellRoute() {
   );
 }
 
-/** '/': straight to the dashboard when a company, entity and profile are chosen; otherwise the sessions list. */
+/**
+ * '/': straight to the dashboard when a company, entity and profile are chosen; otherwise the sessions list, or for a
+ * visitor without a session the login (directly: through the sessions route it would download that screen's code
+ * first, only to be sent on).
+ */
 export function RootRedirect() {
   const s = useSession();
-  if (isAuthenticated(s) && s.host && s.entity && s.profile) return <Navigate to={`/${s.profile}/dashboard`} replace />;
+  if (!isAuthenticated(s)) return <Navigate to="/welcome" replace />;
+  if (s.host && s.entity && s.profile) return <Navigate to={`/${s.profile}/dashboard`} replace />;
   return <Navigate to="/welcome/sessions" replace />;
 }
 
-export function UnknownRoute() {
+/**
+ * An address the portal does not have: a visitor without a session goes to the login (access.md §2); a signed-in
+ * user sees 'Página no encontrada' with the way back to where they were and to the start, instead of being moved
+ * silently (a mistyped or outdated link would otherwise look like the dashboard).
+ */
+export function UnknownRoute({ standalone = false }: { standalone?: boolean }) {
   const s = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const canGoBack = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-  useEffect(() => {
-    if (!isAuthenticated(s)) return;
-    if (canGoBack > 0) navigate(-1);
-    else navigate(s.profile && s.entity ? `/${s.profile}/dashboard` : '/welcome/sessions', { replace: true });
-  }, [s, canGoBack, navigate, location.pathname]);
-  return isAuthenticated(s) ? null : <Navigate to="/welcome" replace />;
+  if (!isAuthenticated(s)) return <Navigate to="/welcome" replace />;
+  return (
+    <Suspense fallback={null}>
+      <NotFound standalone={standalone} />
+    </Suspense>
+  );
 }
+const NotFound = lazy(() => import('./not-found'));

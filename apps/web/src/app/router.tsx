@@ -124,13 +124,13 @@ const forgotPage = () => withProviders(import('../features/access/forgot-page'),
 
 export const router = createHashRouter([
   { path: '/', element: <RootRedirect /> },
-  { path: '/welcome', element: <WelcomePage />, loader: prefetchSessionsOnInput },
-  { path: '/welcome/signin', element: <WelcomePage />, loader: prefetchSessionsOnInput },
-  { path: '/welcome/signup', element: <WelcomePage /> },
-  { path: '/welcome/sessions', lazy: sessionsPage, loader: prefetchSessions },
-  { path: '/welcome/new', lazy: newSessionPage },
-  { path: '/forgot', lazy: forgotPage },
-  { path: '/forgot/:hash', lazy: forgotPage },
+  { path: '/welcome', handle: { title: 'Iniciar sesión' }, element: <WelcomePage />, loader: prefetchSessionsOnInput },
+  { path: '/welcome/signin', handle: { title: 'Iniciar sesión' }, element: <WelcomePage />, loader: prefetchSessionsOnInput },
+  { path: '/welcome/signup', handle: { title: 'Registrarme' }, element: <WelcomePage /> },
+  { path: '/welcome/sessions', handle: { title: 'Sesiones activas' }, lazy: sessionsPage, loader: prefetchSessions },
+  { path: '/welcome/new', handle: { title: 'Nueva sesión' }, lazy: newSessionPage },
+  { path: '/forgot', handle: { title: 'Recuperar contraseña' }, lazy: forgotPage },
+  { path: '/forgot/:hash', handle: { title: 'Cambiar contraseña' }, lazy: forgotPage },
   {
     path: '/:profile',
     element: <ShellRoute />,
@@ -142,23 +142,23 @@ export const router = createHashRouter([
       // charts library comes only with the dashboard.
       {
         path: 'dashboard',
-        handle: { module: 'dashboard' },
+        handle: { module: 'dashboard', title: 'Inicio' },
         loader: prefetchDashboard,
         lazy: () => dashboardPage().then((m) => ({ Component: m.DashboardPage })),
       },
-      { path: 'usuarios', lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })) },
-      { path: 'parametros', lazy: () => import('../features/admin/parameters-page').then((m) => ({ Component: m.ParametersPage })) },
-      { path: 'auditoria', lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })) },
-      { path: 'integracion', lazy: () => import('../features/integration/integration-page').then((m) => ({ Component: m.IntegrationPage })) },
+      { handle: { title: 'Usuarios' }, path: 'usuarios', lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })) },
+      { handle: { title: 'Parámetros' }, path: 'parametros', lazy: () => import('../features/admin/parameters-page').then((m) => ({ Component: m.ParametersPage })) },
+      { handle: { title: 'Auditoría' }, path: 'auditoria', lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })) },
+      { handle: { title: 'Integración' }, path: 'integracion', lazy: () => import('../features/integration/integration-page').then((m) => ({ Component: m.IntegrationPage })) },
       // Order history (and one month of it, the dashboard's 'Compras por mes'); ranked above pedidos/:id.
       {
         path: 'pedidos/historial',
-        handle: { module: 'pedidos' },
+        handle: { module: 'pedidos', title: 'Historial de compras' },
         lazy: () => import('../features/orders/history-page').then((m) => ({ Component: m.HistoryPage })),
       },
       {
         path: 'pedidos/historial/:mes',
-        handle: { module: 'pedidos' },
+        handle: { module: 'pedidos', title: 'Historial de compras' },
         lazy: () => import('../features/orders/history-page').then((m) => ({ Component: m.HistoryPage })),
       },
       // Order entry, the product detail (both addresses of ordering.md §2) and purchase orders.
@@ -176,12 +176,12 @@ export const router = createHashRouter([
       },
       {
         path: 'pedidos/detalle/:id',
-        handle: { module: 'pedidos' },
+        handle: { module: 'pedidos', title: 'Producto' },
         lazy: () => import('../features/catalog/product-detail-page').then((m) => ({ Component: m.ProductDetailPage })),
       },
       {
         path: 'pedidos/:id',
-        handle: { module: 'pedidos' },
+        handle: { module: 'pedidos', title: 'Producto' },
         lazy: () => import('../features/catalog/product-detail-page').then((m) => ({ Component: m.ProductDetailPage })),
       },
       {
@@ -223,7 +223,7 @@ export const router = createHashRouter([
       },
       {
         path: 'detalleAlmacenes/:id',
-        handle: { module: 'almacenes' },
+        handle: { module: 'almacenes', title: 'Pedido' },
         lazy: () => import('../features/warehouse/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
       },
       {
@@ -240,17 +240,17 @@ export const router = createHashRouter([
       },
       {
         path: 'detalle-cliente/:fecha',
-        handle: { module: 'repartos' },
+        handle: { module: 'repartos', title: 'Nuevo cliente' },
         lazy: () => import('../features/visits/new-order-page').then((m) => ({ Component: m.NewOrderPage })),
       },
       {
         path: 'detalle-cliente/:id/:fecha',
-        handle: { module: 'repartos' },
+        handle: { module: 'repartos', title: 'Cliente' },
         lazy: () => import('../features/visits/customer-detail-page').then((m) => ({ Component: m.CustomerDetailPage })),
       },
       {
         path: 'envases',
-        handle: { module: 'repartos' },
+        handle: { module: 'repartos', title: 'Envases' },
         lazy: () => import('../features/visits/containers-page').then((m) => ({ Component: m.ContainersPage })),
       },
       {
@@ -262,6 +262,7 @@ export const router = createHashRouter([
         // No handle.module: administrators (profile 1, whose menu does not carry it) open it too; the API enforces
         // the role and the module (docs/decisions/receipts.md).
         path: 'autorizacion',
+        handle: { title: 'Autorización de comprobantes' },
         lazy: () => import('../features/authorizations/authorizations-page').then((m) => ({ Component: m.AuthorizationsPage })),
       },
       // FICHA DE GRANOS (statements.md §2): the dashboard's grain position rows link to /1/granos/{grano}/{cosecha}.
@@ -282,8 +283,8 @@ export const router = createHashRouter([
         handle: { module: 'posicionstockventas' },
         lazy: () => import('../features/stock-positions/stock-positions-page').then((m) => ({ Component: m.StockPositionsPage })),
       },
-      { path: '*', element: <UnknownRoute /> },
+      { path: '*', element: <UnknownRoute />, handle: { title: 'Página no encontrada' } },
     ],
   },
-  { path: '*', element: <UnknownRoute /> },
+  { path: '*', element: <UnknownRoute standalone />, handle: { title: 'Página no encontrada' } },
 ]);

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@portal/contract';
-import { freshAccessToken } from './api';
+import { ApiError, freshAccessToken } from './api';
 import { sessionStore } from './session-store';
 
 /**
@@ -53,9 +53,20 @@ export function downloadUrl(url: string, fileName = ''): void {
   a.remove();
 }
 
-/** Opens an export (PDF or EXCEL of a list) with the session's token in its address; see `fileUrl`. */
+/**
+ * Downloads an export (PDF or EXCEL of a list) with the session's token in its address (see `fileUrl`). The file is
+ * fetched whole before it is handed to the browser's downloads, so the promise lasts as long as the server works on
+ * it: the caller's button shows its spinner (and is busy for a screen reader) the whole time, not only until the
+ * request leaves. A refusal rejects with the server's Spanish message (ApiError) instead of downloading it as a file.
+ */
 export async function openExport(path: string, query: QueryValues): Promise<void> {
-  downloadUrl(await fileUrl(path, query));
+  const res = await fetch(await fileUrl(path, query));
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const text = body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' ? body.msg : '';
+    throw new ApiError(res.status, text, body);
+  }
+  downloadBlob(await res.blob(), fileNameOf(res.headers.get('content-disposition'), 'exportacion'));
 }
 
 /**

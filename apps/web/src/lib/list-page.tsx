@@ -40,6 +40,10 @@ export function ListPageHeader({ title, toolbarClassName, searchLabel, onSearch,
         </Button>
         {children}
       </Space>
+      {/* Said to a screen reader while an export is made (it can take seconds); the button shows its spinner. */}
+      <span className="sr-only" role="status">
+        {exporting ? `Generando ${exporting === 'pdf' ? 'PDF' : 'EXCEL'}…` : ''}
+      </span>
     </div>
   );
 }

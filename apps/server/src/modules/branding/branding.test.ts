@@ -167,4 +167,22 @@ describe('service endpoints', () => {
   test('an unknown path answers 404 with the Spanish message', async () => {
     expectRefused(await get('/api/public/no-existe'), 404, msg.noEncontrado);
   });
+
+  test("a screen's address typed without the hash leads to the web app's route; API clients still get 404", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/pedidos?tab=1', headers: { accept: 'text/html,application/xhtml+xml' } });
+    assert.equal(page.statusCode, 302);
+    assert.equal(page.headers.location, '/#/pedidos?tab=1');
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/pedidos', headers: { accept: 'application/json' } }), 404, msg.noEncontrado);
+    expectRefused(await ctx.app.inject({ method: 'POST', url: '/pedidos', headers: { accept: 'text/html' } }), 404, msg.noEncontrado);
+  });
+
+  test('a malformed address answers 400 in Spanish: a page for a browser, the JSON message for the API', async () => {
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/public/%E0%A4%A', headers: { accept: 'application/json' } }), 400, msg.direccionInvalida);
+    const page = await ctx.app.inject({ method: 'GET', url: '/%E0%A4%A', headers: { accept: 'text/html' } });
+    assert.equal(page.statusCode, 400);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.match(page.body, /<html lang="es">/);
+    assert.match(page.body, /Dirección no válida/);
+    assert.match(page.body, /<a href="\/">Ir al portal<\/a>/);
+  });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Layout, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, type UIMatch } from 'react-router';
 import { msg, type Entidad, type MenuItem } from '@portal/contract';
 import { ApiError } from '../../lib/api';
 import { useBranding } from '../../lib/branding';
@@ -17,6 +17,7 @@ import { ErrorResult } from '../../lib/error-result';
 import type { ShellContext } from '../../lib/shell-context';
 import { Header } from './header';
 import { NewsNotice } from './news-notice';
+import { MAIN_ID, setPageTitle } from '../../lib/page-title';
 
 // What the user opens now and then (the menu drawer, the dialogs, the administrator's drawers) loads when first
 // opened, not with every page behind the shell (docs/decisions/web-delivery.md: the dashboard's budget).
@@ -76,9 +77,13 @@ function Shell({ profile }: { profile: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.isError]);
 
+  // The screen's name (the server's menu names the module screens; the route's handle the others) before the company's.
+  const { pathname } = useLocation();
+  const screen = screenName(data.data?.menu ?? [], profile, pathname, matches);
+  const site = branding.data?.title ?? session.host?.razonsocial ?? null;
   useEffect(() => {
-    if (branding.data) document.title = branding.data.title;
-  }, [branding.data]);
+    if (site) setPageTitle(moduleRefused ? msg.moduloNoHabilitado : screen, site);
+  }, [screen, site, moduleRefused]);
 
   function handleEntityChange(entity: Entidad) {
     sessionStore.set({ entity: { codent: entity.codent, label: entityLabel(entity) } });
@@ -124,7 +129,8 @@ function Shell({ profile }: { profile: number }) {
         onAdminAction={(action) => (action === 'cambiar-entidad' ? setAdminDialog(true) : setCompanyModules(true))}
         />
       </OnceOpened>
-      <Layout.Content className="shell-content">
+      {/* The main region: the skip link's target, and where focus goes after a route change (app/route-focus.ts). */}
+      <Layout.Content className="shell-content" id={MAIN_ID} tabIndex={-1}>
         <NewsNotice branding={branding.data} />
         {data.isLoading ? (
           <div className="center-pad">
@@ -196,4 +202,20 @@ function userDataMessage(error: unknown): string {
     if (error.status >= 400 && error.status < 500 && error.message) return error.message;
   }
   return msg.errorObtenerDatos;
+}
+
+/**
+ * The name of the screen at `pathname`: the menu item whose link is the whole path, else the route's own title (pages
+ * the menu does not list, or lists under a parent), else the menu item the path is under.
+ */
+function screenName(menu: MenuItem[], profile: number, pathname: string, matches: UIMatch[]): string | null {
+  const items: Array<{ path: string; name: string }> = [];
+  const walk = (list: MenuItem[]) => list.forEach((i) => (i.children?.length ? walk(i.children) : items.push({ path: `/${profile}/${i.link ?? i.id}`, name: i.nombre })));
+  walk(menu);
+  const exact = items.find((i) => i.path === pathname);
+  if (exact) return exact.name;
+  const own = matches.map((m) => (m.handle as { title?: string } | undefined)?.title).filter(Boolean).pop();
+  if (own) return own;
+  const under = items.filter((i) => pathname.startsWith(`${i.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return under?.name ?? null;
 }

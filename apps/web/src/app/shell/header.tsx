@@ -4,6 +4,7 @@ import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Entidad, WhitelabelConfig } from '@portal/contract';
 import { entityLabel } from '../../features/access';
+import { focusMain, MAIN_ID } from '../../lib/page-title';
 import { ENTITY_SEARCH_FROM, EntitySelectStandIn } from './entity-select-stand-in';
 import type { EntitySelectorProps } from './entity-selector';
 
@@ -54,9 +55,21 @@ export function Header(props: HeaderProps) {
   const colors = branding?.colors;
   return (
     <Layout.Header className="shell-header" style={{ background: colors?.header, color: colors?.headerText }}>
+      {/* The first stop of the keyboard: past the header to the screen (shown when focused). */}
+      <a
+        href={`#${MAIN_ID}`}
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault(); // hash routing: the fragment would be taken for a route
+          focusMain();
+        }}
+      >
+        Saltar al contenido
+      </a>
       <Button type="text" className="header-button" icon={<MenuOutlined />} aria-label="Menú" onClick={props.onMenu} />
-      <Link to={`/${profile}/dashboard`} className="header-logo" aria-label="Inicio">
-        {branding && <img src={branding.logo} alt={branding.title} height={36} />}
+      {/* The name holds the company's name the link shows (WCAG 2.5.3, label in name), then where it goes. */}
+      <Link to={`/${profile}/dashboard`} className="header-logo" aria-label={branding ? `${branding.title} (Inicio)` : 'Inicio'}>
+        {branding && <img src={branding.logo} alt="" height={36} />}
         {!mobile && <span className="header-title">{branding?.title}</span>}
       </Link>
       <div className="header-spacer" />
@@ -64,7 +77,7 @@ export function Header(props: HeaderProps) {
         <EntitySelector entities={entities} currentEntity={currentEntity} mobile={mobile} onEntityChange={props.onEntityChange} />
       )}
       <Space size={mobile ? 0 : 4}>
-        <Button type="text" className="header-button" icon={<UserOutlined />} onClick={props.onProfile} aria-label="Perfil">
+        <Button type="text" className="header-button" icon={<UserOutlined />} onClick={props.onProfile} aria-label={mobile ? 'Perfil' : `Perfil: ${userName}`}>
           {!mobile && userName}
         </Button>
         <Button type="text" className="header-button" icon={<LogoutOutlined />} onClick={props.onLogout} aria-label="Cerrar sesión" />

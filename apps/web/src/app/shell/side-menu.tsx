@@ -56,9 +56,9 @@ export function SideMenu({ open, onClose, menu, profile, hasEntity, mobile, titl
     key: 'cuenta',
     label: 'Cuenta',
     children: [
-      { key: '/welcome/new', label: 'Nueva sesion', icon: <PlusCircleOutlined aria-hidden /> },
+      { key: '/welcome/new', label: 'Nueva sesión', icon: <PlusCircleOutlined aria-hidden /> },
       { key: '/welcome/sessions', label: 'Sesiones activas', icon: <UnorderedListOutlined aria-hidden /> },
-      ...(mobile ? [{ key: 'logout', label: 'Cerrar sesion', icon: <LogoutOutlined aria-hidden /> }] : []),
+      ...(mobile ? [{ key: 'logout', label: 'Cerrar sesión', icon: <LogoutOutlined aria-hidden /> }] : []),
     ],
   };
   const adminItems: NonNullable<MenuProps['items']> = admin

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, List, Space, Spin, Tag } from 'antd';
+import { activateProps } from '../../lib/activate';
 // The field alone, not antd's Input with its TextArea, Search, Password and OTP attached: the sessions screen's Ant
 // Design parts travel in the shell's chunk, which every screen loads (docs/decisions/web-delivery.md, 'Eleventh round').
 import Input from 'antd/es/input/Input';
@@ -99,7 +100,6 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
                 data-testid={`session-${s.cuit}`}
                 // Not aria-disabled: that would disable the delete button inside too, and any session may be deleted.
                 data-blocked={Boolean(block)}
-                onClick={() => (block ? undefined : onChoose(s.cuit))}
                 actions={[
                   <Button
                     key="delete"
@@ -114,6 +114,8 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
                   />,
                 ]}
               >
+                {/* The company is a button of its own, beside 'Eliminar' (a button may not hold another). */}
+                <div className="session-item-main is-activatable" {...activateProps(() => onChoose(s.cuit), { role: 'button', disabled: Boolean(block) })}>
                 <List.Item.Meta
                   avatar={<img className="session-logo" src={s.logo} alt="" width={96} height={36} decoding="async" />}
                   title={
@@ -124,7 +126,8 @@ function CompanyStep({ onChoose }: { onChoose: (cuit: string) => void }) {
                   }
                   description={`CUIT ${formatCuit(s.cuit)}`}
                 />
-                {!block && <RightOutlined className="session-chevron" />}
+                {!block && <RightOutlined className="session-chevron" aria-hidden />}
+                </div>
               </List.Item>
             );
           }}
@@ -244,18 +247,22 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
         <List
           dataSource={profiles}
           renderItem={(p) => (
-            <List.Item
-              className="session-item"
-              data-testid={`profile-${p.id}`}
-              onClick={() => {
-                landingRef.current?.(p.id);
-                sessionStore.set({ profile: p.id });
-                navigate(`/${p.id}/dashboard`);
-              }}
-            >
-              {/* Drawn like Ant Design's Avatar: its Group pulls Popover and Tooltip into the sessions screen's download. */}
-              <List.Item.Meta avatar={<span className="letter-avatar" aria-hidden>{p.descripcion.slice(0, 1)}</span>} title={p.descripcion} />
-              <RightOutlined className="session-chevron" />
+            <List.Item className="session-item" data-testid={`profile-${p.id}`}>
+              <div
+                className="session-item-main is-activatable"
+                {...activateProps(
+                  () => {
+                    landingRef.current?.(p.id);
+                    sessionStore.set({ profile: p.id });
+                    navigate(`/${p.id}/dashboard`);
+                  },
+                  { role: 'button' },
+                )}
+              >
+                {/* Drawn like Ant Design's Avatar: its Group pulls Popover and Tooltip into the sessions screen's download. */}
+                <List.Item.Meta avatar={<span className="letter-avatar" aria-hidden>{p.descripcion.slice(0, 1)}</span>} title={p.descripcion} />
+                <RightOutlined className="session-chevron" aria-hidden />
+              </div>
             </List.Item>
           )}
         />
@@ -307,12 +314,8 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
           dataSource={filtered}
           loading={busy}
           renderItem={(e) => (
-            <List.Item
-              className={e.activa ? 'session-item' : 'session-item is-disabled'}
-              data-testid={`entity-${e.codent}`}
-              aria-disabled={!e.activa}
-              onClick={() => (e.activa ? void enter(e) : undefined)}
-            >
+            <List.Item className={e.activa ? 'session-item' : 'session-item is-disabled'} data-testid={`entity-${e.codent}`}>
+              <div className="session-item-main is-activatable" {...activateProps(() => void enter(e), { role: 'button', disabled: !e.activa })}>
               <List.Item.Meta
                 title={
                   <Space wrap size={4}>
@@ -322,7 +325,8 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
                 }
                 description={`${e.razsoc} · CUIT ${formatCuit(e.cuit_entidad)} · Código ${e.codent}`}
               />
-              {e.activa && <RightOutlined className="session-chevron" />}
+              {e.activa && <RightOutlined className="session-chevron" aria-hidden />}
+              </div>
             </List.Item>
           )}
         />

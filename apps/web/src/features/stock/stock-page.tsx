@@ -368,19 +368,20 @@ export function StockPage() {
           {
             key: 'console',
             label: `Consola (${entries.length})`,
-            extra: (
-              <Button size="small" type="link" onClick={(e) => { e.stopPropagation(); clear(); }}>
-                Limpiar
-              </Button>
-            ),
+            // 'Limpiar' inside the panel, not in its header: the header is a button, which may not hold another.
             children: (
-              <ol className="stock-console" data-testid="stock-console">
-                {entries.map((e) => (
-                  <li key={e.id} className={`is-${e.level}`}>
-                    <time>{e.at}</time> {e.text}
-                  </li>
-                ))}
-              </ol>
+              <>
+                <Button size="small" type="link" className="stock-console-clear" onClick={clear}>
+                  Limpiar
+                </Button>
+                <ol className="stock-console" data-testid="stock-console">
+                  {entries.map((e) => (
+                    <li key={e.id} className={`is-${e.level}`}>
+                      <time>{e.at}</time> {e.text}
+                    </li>
+                  ))}
+                </ol>
+              </>
             ),
           },
         ]}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSession } from '../../../lib/session-store';
 import { useBranding } from '../../../lib/branding';
 import { APP_VERSION } from '../../../lib/version';
+import { MAIN_ID } from '../../../lib/page-title';
 
 type AuthLayoutProps = { title?: ReactNode; children: ReactNode; width?: number; cuit?: string };
 
@@ -18,7 +19,7 @@ export function AuthLayout({ title, children, width = 440, cuit }: AuthLayoutPro
       className="auth-page"
       style={{ background: colors ? `linear-gradient(160deg, ${colors.header} 0%, ${colors.primary} 55%, #f4f6f1 55%)` : undefined }}
     >
-      <div className="auth-column" style={{ maxWidth: width }}>
+      <main id={MAIN_ID} tabIndex={-1} className="auth-column" style={{ maxWidth: width }}>
         <div className="auth-brand">
           {branding.data && <img src={branding.data.logo} alt={branding.data.title} height={48} decoding="async" />}
           {/* A plain heading: Typography (with its tooltip machinery) is not worth its weight on the login screen. */}
@@ -40,7 +41,7 @@ export function AuthLayout({ title, children, width = 440, cuit }: AuthLayoutPro
         <div className="auth-footer">
           <span>{APP_VERSION}</span>
         </div>
-      </div>
+      </main>
     </div>
   );
 }

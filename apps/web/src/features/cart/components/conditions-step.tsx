@@ -9,7 +9,8 @@ type ConditionsStepProps =
   | { kind: 'sales'; answer: SalesCartResponse; busy: boolean; onChange: (body: ConditionBody) => void; showPaymentError?: boolean }
   | { kind: 'purchase'; answer: PurchaseCartResponse; busy: boolean; onChange: (body: ConditionBody) => void; showPaymentError?: boolean };
 
-const DATE_FORMAT = 'DD-MM-YYYY';
+// The portal's date format everywhere (es-AR): DD/MM/YYYY.
+const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** Dates before today + diasentrega (the server's fecha_minima_entrega) cannot be chosen (ordering.md §5). */
 const disabledBefore = (min: string) => (d: Dayjs) => d.isBefore(dayjs(min), 'day');
@@ -179,7 +180,10 @@ function DateAndDetail({ answer, busy, onChange }: { answer: SalesCartResponse |
   );
 }
 
-/** The delivery date (DD-MM-YYYY), days before the server's fecha_minima_entrega disabled; both carts share it. */
+/**
+ * The delivery date (DD/MM/YYYY), days before the server's fecha_minima_entrega disabled; both carts share it. With no
+ * date chosen the calendar opens on the first allowed day's month, not on today's (whose days may all be disabled).
+ */
 function DeliveryDateField({ value, min, disabled, onChange }: {
   value: string | null;
   min: string;
@@ -194,6 +198,7 @@ function DeliveryDateField({ value, min, disabled, onChange }: {
         style={{ width: '100%' }}
         value={value ? dayjs(value) : null}
         disabledDate={disabledBefore(min)}
+        defaultPickerValue={dayjs(min)}
         disabled={disabled}
         inputReadOnly
         onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}

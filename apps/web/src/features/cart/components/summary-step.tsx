@@ -5,7 +5,7 @@ import { totalLabel, type CartView } from './cart-lines';
 
 type SummaryStepProps = { view: CartView } & ({ kind: 'sales'; answer: SalesCartResponse } | { kind: 'purchase'; answer: PurchaseCartResponse });
 
-/** Step 3, 'Confirmacion del carrito': the lines, the conditions chosen and the totals. */
+/** Step 3, 'Confirmación del carrito': the lines, the conditions chosen and the totals. */
 export function SummaryStep(props: SummaryStepProps) {
   const { view } = props;
   const sales = props.kind === 'sales' ? props.answer : null;

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, MouseEvent } from 'react';
 import { Button, Card, Empty, Table, Typography } from 'antd';
+import { activateProps } from '../../../lib/activate';
 import { EyeOutlined } from '@ant-design/icons';
 import type { ContractResponse, ContractRow } from '@portal/contract';
 import { ContractMovements } from './contract-movements';
@@ -27,7 +28,7 @@ export function ContractsList({ items, totals, loading, mobile, emptyText, onOpe
     return (
       <div className="contract-cards" aria-busy={loading}>
         {items.map((c) => (
-          <Card key={c.id} size="small" className="contract-card" data-testid={testId(c)} role="button" tabIndex={0} onClick={() => onOpen(c)}>
+          <Card key={c.id} size="small" className="contract-card is-activatable" data-testid={testId(c)} {...activateProps(() => onOpen(c), { role: 'button' })}>
             <div className="contract-card-head">
               <div className="contract-card-title">
                 <Typography.Text strong>Contrato {c.numpre}</Typography.Text>

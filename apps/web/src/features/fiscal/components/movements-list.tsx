@@ -1,5 +1,6 @@
-import type { HTMLAttributes, KeyboardEvent, MouseEvent } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Button, Card, Checkbox, Empty, Table, Tooltip, Typography } from 'antd';
+import { activateProps } from '../../../lib/activate';
 import { DownloadOutlined, PrinterOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { FiscalDocument } from '@portal/contract';
 import { detailLines, voucherNumber, voucherTitle } from '../format';
@@ -20,11 +21,6 @@ type MovementsListProps = {
 };
 
 const testId = (d: FiscalDocument) => `fiscal-row-${d.codcom}-${d.codtal}-${d.numero}`;
-
-/** Clicks on the row's checkbox or buttons are theirs, not the row's (which opens the detail). */
-function fromControl(e: MouseEvent) {
-  return Boolean((e.target as HTMLElement).closest('.ant-table-selection-column, .fiscal-row-actions, .fiscal-card-select'));
-}
 
 /**
  * The movements (ordering.md 'Fiscal documents screen'): date, document (description and letter), number,
@@ -55,13 +51,10 @@ export function MovementsList(props: MovementsListProps) {
           <Card
             key={d.id}
             size="small"
-            className={`fiscal-card ${d.estilo === 'rojo' ? 'is-credit' : ''} ${selected.has(d.id) ? 'is-selected' : ''}`}
+            className={`fiscal-card is-activatable ${d.estilo === 'rojo' ? 'is-credit' : ''} ${selected.has(d.id) ? 'is-selected' : ''}`}
             data-testid={testId(d)}
-            role="button"
-            tabIndex={0}
-            aria-label={`${voucherTitle(d)} ${voucherNumber(d)}`}
-            onClick={(e: MouseEvent) => !fromControl(e) && onOpen(d)}
-            onKeyDown={(e: KeyboardEvent) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(d)}
+            // It holds a checkbox and buttons: no role of its own (a button may not hold another), it opens with Enter.
+            {...activateProps(() => onOpen(d))}
           >
             <div className="fiscal-card-head">
               <div className="fiscal-card-title">
@@ -95,11 +88,11 @@ export function MovementsList(props: MovementsListProps) {
       pagination={false}
       locale={{ emptyText: <Empty description={emptyText} /> }}
       rowSelection={{ selectedRowKeys: [...selected], onChange: (keys) => onSelect(keys.map(String)), columnWidth: 40 }}
-      rowClassName={(d) => `fiscal-row ${d.estilo === 'rojo' ? 'is-credit' : ''}`}
+      rowClassName={(d) => `fiscal-row is-activatable ${d.estilo === 'rojo' ? 'is-credit' : ''}`}
       onRow={(d) =>
         ({
           'data-testid': testId(d),
-          onClick: (e: MouseEvent) => !fromControl(e) && onOpen(d),
+          ...activateProps(() => onOpen(d)),
         }) as HTMLAttributes<HTMLTableRowElement>
       }
       columns={[

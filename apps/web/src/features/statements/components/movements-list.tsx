@@ -1,5 +1,6 @@
-import type { HTMLAttributes, MouseEvent } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Button, Card, Empty, Table, Tag, Tooltip, Typography } from 'antd';
+import { activateProps } from '../../../lib/activate';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { StatementMovement } from '@portal/contract';
 import { voucherNumber, voucherTitle } from '../format';
@@ -16,7 +17,6 @@ type MovementsListProps = {
 };
 
 const testId = (m: StatementMovement) => `statement-row-${m.codcom}-${m.codtal}-${m.numero}`;
-const fromControl = (e: MouseEvent) => Boolean((e.target as HTMLElement).closest('.statement-row-actions'));
 
 /**
  * The movements with their running balance (saldo): a table on desktop, cards on a phone. Credits in red;
@@ -61,11 +61,9 @@ export function MovementsList({ items, loading, mobile, financial, printing, emp
           <Card
             key={m.id}
             size="small"
-            className={`statement-card ${m.estilo === 'rojo' ? 'is-credit' : ''}`}
+            className={`statement-card is-activatable ${m.estilo === 'rojo' ? 'is-credit' : ''}`}
             data-testid={testId(m)}
-            role="button"
-            tabIndex={0}
-            onClick={(e: MouseEvent) => !fromControl(e) && onOpen(m)}
+            {...activateProps(() => onOpen(m), { role: 'button' })}
           >
             <div className="statement-card-head">
               <div className="statement-card-title">
@@ -110,8 +108,8 @@ export function MovementsList({ items, loading, mobile, financial, printing, emp
       dataSource={items}
       pagination={false}
       locale={{ emptyText: <Empty description={emptyText} /> }}
-      rowClassName={(m) => `statement-row ${m.estilo === 'rojo' ? 'is-credit' : ''}`}
-      onRow={(m) => ({ 'data-testid': testId(m), onClick: (e: MouseEvent) => !fromControl(e) && onOpen(m) }) as HTMLAttributes<HTMLTableRowElement>}
+      rowClassName={(m) => `statement-row is-activatable ${m.estilo === 'rojo' ? 'is-credit' : ''}`}
+      onRow={(m) => ({ 'data-testid': testId(m), ...activateProps(() => onOpen(m)) }) as HTMLAttributes<HTMLTableRowElement>}
       columns={[
         ...dateCols,
         { title: 'Comprobante', key: 'comprobante', render: (_, m) => voucherTitle(m), width: 190 },

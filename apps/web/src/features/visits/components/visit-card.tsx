@@ -1,4 +1,5 @@
 import { Card, Select, Tag, Typography } from 'antd';
+import { activateProps } from '../../../lib/activate';
 import { EnvironmentOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { EstadoVisita, VisitaCliente } from '@portal/contract';
 
@@ -15,7 +16,7 @@ type VisitCardProps = {
 /** One customer of the day: name, address, 'Hora: {hour}hs' or 'No asignada', the state when not normal. */
 export function VisitCard({ client, onState, onOpen }: VisitCardProps) {
   return (
-    <Card size="small" className="visit-card" hoverable onClick={onOpen} data-testid="visit-card" data-client={client.id}>
+    <Card size="small" className="visit-card is-activatable" hoverable data-testid="visit-card" data-client={client.id} {...activateProps(onOpen, { role: onState ? undefined : 'button' })}>
       <div className="visit-card-main">
         <Typography.Text strong className="visit-card-name">{client.nombre}</Typography.Text>
         {client.estado !== 'normal' ? <Tag color={ESTADO_COLOR[client.estado]}>{ESTADO_TEXT[client.estado]}</Tag> : null}
