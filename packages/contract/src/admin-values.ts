@@ -1,5 +1,6 @@
 import { msg } from './messages.js';
 import { receiptsMsg } from './receipts-values.js';
+import { LABELS } from './labels.js';
 
 /**
  * Administration's zod-free values (profiles, parameters, the audit screen's texts), apart from its schemas
@@ -117,7 +118,7 @@ export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; options: Readon
     ],
   },
   {
-    label: 'Integración',
+    label: LABELS.integracion,
     options: [
       { value: 'integration', label: 'Integración (todo)' },
       { value: 'integration.key-created', label: AUDIT_ACTIONS['integration.key-created']! },
@@ -165,14 +166,14 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   deposit: 'Depósito (id)',
   before: 'Antes',
   after: 'Después',
-  quantity: 'Cantidad',
+  quantity: LABELS.cantidad,
   sale: 'Venta (id)',
   sales: 'Ventas (id)',
-  date: 'Fecha',
+  date: LABELS.fecha,
   rows: 'Renglones',
   at: 'Etapa',
   serviceid: 'Solicitud',
-  state: 'Estado',
+  state: LABELS.estado,
 };
 export const auditText = {
   titulo: 'Auditoría',

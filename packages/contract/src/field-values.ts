@@ -1,4 +1,5 @@
 import { todayInArgentina } from './format.js';
+import { warehouseMsg } from './warehouse-values.js';
 
 /**
  * Field sales' zod-free values (texts, days, limits, date helpers), apart from the schemas of field.ts so that a
@@ -64,7 +65,7 @@ export const fieldMsg = {
   tipoOperacionInexistente: 'El tipo de operación no existe.',
   claveObligatoria: 'Falta la clave de idempotencia (encabezado Idempotency-Key).',
   clavePedidoEliminado: 'Este pedido fue eliminado en el servidor antes de que llegara su reenvío.',
-  busquedaCorta: 'Escribí al menos 3 letras',
+  busquedaCorta: warehouseMsg.minimoTresLetras,
   ventasInvalidas: 'Las ventas a eliminar no son válidas.',
   demasiadosRenglones: 'Un pedido admite hasta 200 renglones.',
 } as const;

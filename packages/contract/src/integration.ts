@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCuit } from './cuit.js';
 import type { RouteDef } from './routes.js';
+import { LABELS } from './labels.js';
 
 /**
  * The ERP integration (docs/integration.md): keys the company's administrator issues to its systems, and the
@@ -47,7 +48,7 @@ export const INTEGRATION_BATCHES_SHOWN = 20;
 
 /** Every Spanish text of the integration, written once for server and browser. */
 export const integrationMsg = {
-  titulo: 'Integración',
+  titulo: LABELS.integracion,
   intro:
     'Las claves de integración permiten que el sistema de gestión (ERP) de la empresa cargue y mantenga al día los datos del portal. ' +
     'Cada clave pertenece a esta empresa y solo puede escribir y leer lo que se le habilita.',
@@ -58,11 +59,11 @@ export const integrationMsg = {
   nombrePlaceholder: 'Ej.: ERP Tango',
   escribe: 'Puede escribir',
   lee: 'Puede leer',
-  prefijo: 'Clave',
+  prefijo: LABELS.clave,
   creada: 'Creada',
   ultimoUso: 'Último uso',
   nuncaUsada: 'Nunca usada',
-  estado: 'Estado',
+  estado: LABELS.estado,
   activa: 'Activa',
   revocada: 'Revocada',
   revocar: 'Revocar',
@@ -76,8 +77,8 @@ export const integrationMsg = {
   entendido: 'Ya la guardé',
   lotes: 'Últimos lotes recibidos',
   sinLotes: 'Todavía no se recibieron lotes',
-  fecha: 'Fecha',
-  clave: 'Clave',
+  fecha: LABELS.fecha,
+  clave: LABELS.clave,
   tipo: 'Tipo',
   operacion: 'Operación',
   aceptadas: 'Aceptadas',

@@ -5,6 +5,8 @@
 /** The answer to an id that is not a positive whole number within the column's range (common.ts's id schemas). */
 export const ID_INVALID = 'El identificador indicado no es válido.';
 
+const TOO_MANY_ATTEMPTS = 'Demasiados intentos. Espere unos minutos y vuelva a intentar.';
+
 export const msg = {
   // The spec's loading text (ordering.md §8, statements.md), the same on every screen.
   cargando: 'Cargando....',
@@ -67,11 +69,11 @@ export const msg = {
   entidadInactiva: 'La entidad seleccionada no se encuentra activa.',
   actuaComoSoloAdmin: 'Sólo un administrador puede actuar como otra entidad.',
   perfilSinAcceso: 'No tiene asignado el perfil indicado.',
-  demasiadosIntentos: 'Demasiados intentos. Espere unos minutos y vuelva a intentar.',
+  demasiadosIntentos: TOO_MANY_ATTEMPTS,
   /** A 429 whose wait (Retry-After) is under a minute names it; a longer one keeps 'unos minutos'. */
   demasiadosIntentosEspera: (seconds: number) =>
     seconds >= 60
-      ? 'Demasiados intentos. Espere unos minutos y vuelva a intentar.'
+      ? TOO_MANY_ATTEMPTS
       : `Demasiados intentos. Espere ${Math.max(1, Math.ceil(seconds))} ${Math.max(1, Math.ceil(seconds)) === 1 ? 'segundo' : 'segundos'} y vuelva a intentar.`,
   smsEsperar: (hora: string) => `Ya enviamos varios códigos a este celular. Podrá pedir otro a partir de las ${hora}.`,
   errorInterno: 'Se produjo un error inesperado. Intente nuevamente más tarde.',

@@ -3,6 +3,7 @@ import { idSchema } from './common.js';
 import { formatNumber, parseQuantity } from './format.js';
 import { orderingMsg } from './ordering-messages.js';
 import type { RouteDef } from './routes.js';
+import { LABELS } from './labels.js';
 
 /**
  * Quick order ('Pedido rápido', docs/decisions/ordering.md): codes and quantities pasted or uploaded (XLSX / CSV),
@@ -45,14 +46,14 @@ export const quickOrderMsg = {
   nadaParaAgregar: 'No hay renglones listos para agregar.',
   quitar: 'Quitar',
   corregir: 'Corregir',
-  aplicarCorreccion: 'Aplicar',
+  aplicarCorreccion: orderingMsg.aplicar,
   volver: 'Volver',
   codigo: 'Código',
   producto: 'Producto',
-  cantidad: 'Cantidad',
+  cantidad: LABELS.cantidad,
   precio: 'Precio',
   subtotal: 'Subtotal',
-  estado: 'Estado',
+  estado: LABELS.estado,
   quizasQuiso: '¿Quiso decir?',
   renglonesDe: (line: string) => `Renglón ${line}`,
   estados: {

@@ -1,5 +1,6 @@
 import { formatNumber, parseAmountText, toCents } from './format.js';
 import { msg } from './messages.js';
+import { orderingMsg } from './ordering-messages.js';
 
 /**
  * Receipts' zod-free values (texts, sizes, the amount parser), apart from its schemas (receipts.ts) so that a screen
@@ -25,7 +26,7 @@ export const receiptsMsg = {
   // §8
   noSePudoGenerar: 'No se puedo generar el Recibo',
   noSePudoOperar: msg.errorGenerico,
-  operacionCancelada: 'Operación cancelada',
+  operacionCancelada: orderingMsg.operacionCancelada,
   errorCargarDatos: msg.errorCargarDatos,
   noHayMas: msg.noHayMasRegistros,
   // Where the spec is silent (docs/decisions/receipts.md).

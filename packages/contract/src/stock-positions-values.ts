@@ -3,6 +3,7 @@ import { msg } from './messages.js';
 import { orderingMsg } from './ordering-messages.js';
 import { fiscalMsg } from './fiscal-values.js';
 import { statementMsg } from './statements-values.js';
+import { LABELS } from './labels.js';
 
 /**
  * Stock positions' zod-free values (texts, page size, columns), apart from the schemas of stock-positions.ts so that
@@ -37,10 +38,10 @@ export const DELIVERABLES_TOTAL_COLUMN = { id: 100, titulo: 'Total a entregar' }
 
 /** The voucher lines' sub-table: its columns, as the response names them (renglonesComprobantes at the top). */
 export const VOUCHER_LINE_COLUMNS = [
-  { id: 'fecha', titulo: 'Fecha' },
+  { id: 'fecha', titulo: LABELS.fecha },
   { id: 'descripcion', titulo: 'Comprobante' },
   { id: 'numero', titulo: 'Número' },
-  { id: 'cantidad', titulo: 'Cantidad' },
+  { id: 'cantidad', titulo: LABELS.cantidad },
   { id: 'pendiente', titulo: 'A entregar' },
   { id: 'deposito', titulo: 'Depósito' },
 ] as const;

@@ -31,6 +31,9 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   }
 }
 
+/** A text as pdftotext reads it back from a PDF: the non-breaking space of money ('$ 1.234,56') comes out as a space. */
+export const asPrinted = (text: string): string => text.replace(/\u00a0/g, ' ');
+
 /** Entries of a zip file, read from its central directory (no zip64, stored or deflated). */
 export function readZip(zip: Buffer): { name: string; data: Buffer }[] {
   let eocd = -1;

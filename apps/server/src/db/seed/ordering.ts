@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
-import type { CatalogSample } from './catalog.js';
+import { ean13, type CatalogSample } from './catalog.js';
 import { bulkInsert } from './bulk.js';
 import { Random } from './random.js';
 
@@ -174,7 +174,7 @@ async function seedDiscontinued(trx: DB, companyId: number): Promise<void> {
   const { id: _id, search_text: _s, price_lists: _l, ...copy } = model as typeof model & { search_text?: unknown; price_lists?: unknown };
   const { id } = await trx
     .insertInto('products')
-    .values({ ...copy, code: 9_999, alpha_code: 'SEM-009999', name: 'Girasol confitero CF 101 (discontinuado)', barcode: null, active: false, images: JSON.stringify(model.images) })
+    .values({ ...copy, code: 9_999, alpha_code: 'SEM-009999', name: 'Girasol confitero CF 101 (discontinuado)', barcode: model.barcode ? ean13(Number(model.barcode.slice(3, 6)), 9_999) : null, active: false, images: JSON.stringify(model.images) })
     .returning('id')
     .executeTakeFirstOrThrow();
   const price = '48250.00';

@@ -135,7 +135,7 @@ describe('contracts', () => {
     assert.equal(first.totales.fijados, total('fixed'));
     // The demo has open and fulfilled contracts, and 'a fijar' ones.
     assert.ok(rows.some((r) => r.estado === 'Cumplido') && rows.some((r) => r.estado === 'Pendiente de entrega'));
-    assert.ok(rows.some((r) => r.precio_con_formato.startsWith('U$S ')));
+    assert.ok(rows.some((r) => r.precio_con_formato.startsWith('U$S\u00a0')));
     assert.ok(rows.some((r) => r.deslar.endsWith('A fijar')));
   });
 

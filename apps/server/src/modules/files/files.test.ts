@@ -12,7 +12,7 @@ import {
   type ZipResponse,
 } from '@portal/contract';
 import { signShareToken } from '../../documents/index.js';
-import { pdfText, readZip } from '../../documents/test-support.js';
+import { asPrinted, pdfText, readZip } from '../../documents/test-support.js';
 import { bearer, COMPANIES, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { redactToken } from '../../lib/log.js';
@@ -82,7 +82,7 @@ describe('voucher PDF (type=pdf)', () => {
     assert.match(String(res.headers['content-disposition']), /^inline; filename="Factura A \d{5}-\d{8}\.pdf"/);
     const text = await pdfText(res.rawPayload);
     assert.match(text, printedNumber(invoice));
-    assert.ok(text.includes(formatMoney(invoice.amount, 'ARS')), `total ${formatMoney(invoice.amount, 'ARS')}`);
+    assert.ok(text.includes(asPrinted(formatMoney(invoice.amount, 'ARS'))), `total ${formatMoney(invoice.amount, 'ARS')}`);
     assert.ok(text.includes(invoice.cae!), 'CAE');
     assert.ok(text.includes(formatCuit(LA_PAMPA)), 'company CUIT');
     assert.ok(text.includes(formatCuit(customer.cuit)), 'customer CUIT');

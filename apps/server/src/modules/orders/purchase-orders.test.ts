@@ -82,9 +82,9 @@ describe('purchase order PDF and share link', () => {
     assert.equal(plain.order.iva, 0);
     assert.equal(plain.order.total_con_formato, plain.order.neto_con_formato);
     const withTax = await call<ShareResponse>('GET', `${OC}/${taxed.order.id}/compartir`);
-    assert.ok(withTax.texto.includes(`, total con IVA $ ${taxed.order.total_con_formato}): `), withTax.texto);
+    assert.ok(withTax.texto.includes(`, total con IVA $\u00a0${taxed.order.total_con_formato}): `), withTax.texto);
     const without = await call<ShareResponse>('GET', `${OC}/${plain.order.id}/compartir`);
-    assert.ok(without.texto.includes(`, total sin impuestos $ ${plain.order.total_con_formato}): `), without.texto);
+    assert.ok(without.texto.includes(`, total sin impuestos $\u00a0${plain.order.total_con_formato}): `), without.texto);
     assert.doesNotMatch(without.texto, /IVA/);
   });
 

@@ -51,7 +51,7 @@ describe('voucher authorization', () => {
     assert.ok(page.total > 7);
     const v = page.items[0]!;
     assert.equal(v.desest, 'Pendiente');
-    assert.ok(v.productos.length >= 1 && v.razsoc && v.desusr && v.importe_con_formato.startsWith('$ '));
+    assert.ok(v.productos.length >= 1 && v.razsoc && v.desusr && v.importe_con_formato.startsWith('$\u00a0'));
     const filters = (await ctx.app.inject({ method: 'GET', url: `${LIST}/filtros`, headers: S() })).json() as AutorizacionFiltrosResponse;
     assert.ok(filters.entidad.length > 0 && filters.vendedor.length > 0 && filters.zona.length > 0);
     const entities = { items: filters.entidad };

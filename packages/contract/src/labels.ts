@@ -1,0 +1,11 @@
+/**
+ * Short labels several screens and message sets use (column titles, a menu group): written once here, referred to
+ * from the message sets, so a copy cannot drift. Zod-free, like the areas' values files.
+ */
+export const LABELS = {
+  cantidad: 'Cantidad',
+  clave: 'Clave',
+  estado: 'Estado',
+  fecha: 'Fecha',
+  integracion: 'Integración',
+} as const;
