@@ -88,9 +88,10 @@ test.describe('company sessions and entities (productor, read-only)', () => {
     await expect(juan).toContainText('Juan Pérez');
     await expect(hnos).toContainText('Pérez Hnos. S.H.');
     await expect(inactive).toContainText('Campo El Caldén');
-    await expect(inactive).toHaveAttribute('aria-disabled', 'true');
+    // The item's activatable part (lib/activate.ts) says whether it can be entered.
+    await expect(inactive.getByRole('button')).toHaveAttribute('aria-disabled', 'true');
     await expect(inactive.getByText('Inactiva', { exact: true })).toBeVisible();
-    await expect(juan).toHaveAttribute('aria-disabled', 'false');
+    await expect(juan.getByRole('button')).not.toHaveAttribute('aria-disabled', 'true');
     await shot(page, testInfo, 'entities-list');
 
     await inactive.click();

@@ -227,7 +227,7 @@ test('one order, one set of amounts: the cart summary, the notice, the orders ma
     const message = new URL(tab.url()).searchParams.get('text') ?? '';
     await tab.close();
     expect(message).toContain(`N° ${order.numero_con_formato} `);
-    expect(message).toContain(`total con IVA $ ${total})`);
+    expect(message).toContain(`total con IVA $\u00a0${total})`);
     // The shared link serves the same PDF, without a session.
     const link = /(https?:\/\/\S+)$/.exec(message)?.[1];
     const shared = await request.get(link!);
