@@ -141,10 +141,6 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
-        // Printing loads the PDF into a hidden frame from a blob: URL and opens the print dialog there; without
-        // these the frame is blocked and printing falls back to a new tab a popup blocker may stop.
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
     },

@@ -105,7 +105,6 @@ describe('security headers', () => {
     for (const url of ['/', '/index.html', '/sw.js', '/healthz']) {
       const res = await get(url, 'br');
       assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, url);
-      assert.match(String(res.headers['content-security-policy']), /frame-src 'self' blob:/, `${url}: the print frame (a blob: PDF) is allowed`);
       assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
       assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
     }
