@@ -59,7 +59,7 @@ test('clicking a bar goes to /{profile}/{link}/{label}; clicking a grain row to 
   await expect(monthBars.first()).toBeVisible();
   // Pointing at a bar shows its month and amount as the server formatted them.
   await monthBars.last().hover();
-  await expect(page.getByTestId('porlet-compras-mes').getByRole('tooltip')).toContainText(/^\w{3} \d{2}Compras por mes: \$ ?[\d.]+(,\d{2})?$/);
+  await expect(page.getByTestId('porlet-compras-mes').getByRole('tooltip')).toContainText(/^\w{3} \d{2}Compras por mes: \$\s?[\d.]+(,\d{2})?$/);
   const monthTarget = page.waitForURL(/#\/1\/pedidos\/historial\/\d{4}-\d{2}$/);
   await monthBars.last().click();
   await monthTarget;

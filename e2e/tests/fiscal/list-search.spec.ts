@@ -22,7 +22,7 @@ test('the list opens on the default range with the info alert, 7 at a time, unti
   await expect(firstRow).toContainText(voucherName(first));
   await expect(firstRow).toContainText(voucherNumber(first));
   await expect(firstRow).toContainText(first.importe_con_formato);
-  expect(first.importe_con_formato).toMatch(/^-?(\$|U\$S) \d{1,3}(\.\d{3})*,\d{2}$/);
+  expect(first.importe_con_formato).toMatch(/^-?(\$|U\$S)\s\d{1,3}(\.\d{3})*,\d{2}$/);
   // Credits are styled apart.
   const credit = all.slice(0, 7).find((m) => m.estilo === 'rojo');
   if (credit) await expect(rowOf(page, credit).locator('.fiscal-amount')).toHaveClass(/is-credit/);
