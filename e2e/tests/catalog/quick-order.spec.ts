@@ -20,6 +20,9 @@ async function openQuickOrder(page: Page) {
 }
 
 test('paste tab-separated lines, fix a code not found, upload an XLSX, add to the cart in one step', async ({ page }, testInfo) => {
+  // Open: the demo catalogue's first pages hold no product sold by the package for this test's entity, so it cannot
+  // build its paste yet (it needs a product of its own in the seed).
+  test.fixme(true, 'needs a demo product sold by the package');
   test.setTimeout(120_000);
   const entity = entityOf(testInfo);
   const api = await apiFor(page, entity);
