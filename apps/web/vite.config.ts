@@ -9,9 +9,9 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { runtimeCaching } from './pwa/runtime-caching';
-import { manifest } from './pwa/manifest';
-import * as contract from '../../packages/contract/src/index';
+import { runtimeCaching } from './pwa/runtime-caching.js';
+import { manifest } from './pwa/manifest.js';
+import * as contract from '../../packages/contract/src/index.js';
 
 type OutputChunk = Rollup.OutputChunk;
 

@@ -7,6 +7,6 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 // By path rather than '@portal/contract': Vite loads its config with Node, which cannot import the contract's
 // TypeScript sources from node_modules; a relative file is bundled into the config.
-import { PORTAL_MANIFEST } from '../../../packages/contract/src/web-manifest';
+import { PORTAL_MANIFEST } from '../../../packages/contract/src/web-manifest.js';
 
 export const manifest: Partial<ManifestOptions> = { ...PORTAL_MANIFEST, icons: PORTAL_MANIFEST.icons.map((i) => ({ ...i })) };

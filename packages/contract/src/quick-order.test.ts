@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseQuantity } from './format.js';
-import { codeKey, columnLetter, parseQuickOrderSheet, parseQuickOrderText, quickOrderMsg } from './quick-order.js';
+import { codeKey, columnLetter, parseQuickOrderSheet, parseQuickOrderText, quickOrderMsg } from './quick-order-values.js';
 
 test('quantities: es-AR decimals and thousands, plain numbers, spaces; words and negatives are not quantities', () => {
   assert.equal(parseQuantity('1,5'), '1.5');

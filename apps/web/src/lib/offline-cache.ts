@@ -28,6 +28,11 @@ export async function readCache<T>(key: readonly unknown[]): Promise<T | undefin
   return get<T>(cacheKey(key), store).catch(() => undefined);
 }
 
+/** Remembers `data` under `key` too, for a query that falls back to it (best effort, like every write here). */
+export async function writeCache(key: readonly unknown[], data: unknown): Promise<void> {
+  if (store) await set(cacheKey(key), data, store).catch(() => undefined);
+}
+
 /**
  * A query function that answers from the network and remembers the answer, or — when there is no connection —
  * answers what was remembered under `key` (else under the first of `alsoFrom` that holds something). Used with
@@ -37,7 +42,7 @@ export function cachedFetch<T>(key: readonly unknown[], fetcher: () => Promise<T
   return async () => {
     try {
       const data = await fetcher();
-      if (store) await set(cacheKey(key), data, store).catch(() => undefined);
+      await writeCache(key, data);
       return data;
     } catch (e) {
       if (!isNetworkFailure(e)) throw e;

@@ -30,6 +30,11 @@ export function StockPage() {
   const [qtyText, setQtyText] = useState('');
   const cantidad = /^\d{1,6}$/.test(qtyText.trim()) ? Number(qtyText.trim()) : null;
   const qtyProblem = qtyText.trim() !== '' && cantidad === null ? warehouseMsg.cantidadEntera : null;
+  // The count takes 0 to 100 (field-warehouse.md §5, §9): a whole number outside is brought to the nearer end on leaving the field.
+  const clampQty = () => {
+    const t = qtyText.trim();
+    if (/^-?\d{1,9}$/.test(t)) setQtyText(String(Math.min(WAREHOUSE.stockMax, Math.max(WAREHOUSE.stockMin, Number(t)))));
+  };
   const productRef = useRef<HTMLDivElement | null>(null);
   const [manual, setManual] = useState('');
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -347,6 +352,7 @@ export function StockPage() {
               value={qtyText}
               status={qtyProblem ? 'error' : undefined}
               onChange={(e) => setQtyText(e.target.value)}
+              onBlur={clampQty}
             />
             {qtyProblem ? <Typography.Text type="danger" role="alert">{qtyProblem}</Typography.Text> : null}
           </label>

@@ -17,4 +17,4 @@ export type FieldRequest = {
 
 export const fieldApi = <T>(path: string, options: FieldRequest = {}) => api<T>(path, { ...options, base: FIELD_BASE });
 
-export { cachedFetch, currentUserTag, isNetworkFailure, readCache } from '../../../lib/offline-cache';
+export { cachedFetch, currentUserTag, isNetworkFailure, readCache, writeCache } from '../../../lib/offline-cache';

@@ -13,7 +13,7 @@ import {
   type VisitasResponse,
 } from '@portal/contract';
 import { useSession } from '../../../lib/session-store';
-import { cachedFetch, fieldApi } from './field-client';
+import { cachedFetch, fieldApi, writeCache } from './field-client';
 import { plannerDate, type Planner } from '../planner';
 import { isLocalId, localCustomerId, useOutbox, type OutboxEntry } from '../offline/outbox';
 
@@ -61,6 +61,8 @@ export function usePurchases(clientId: string | number | null, date: string) {
   );
 }
 
+const LAST_PRODUCTS = ['products', 'ultimo'] as const;
+
 /**
  * What the rep is likely to sell, priced in this customer's list (kept on the phone per customer; offline, a
  * customer never opened online gets the list of the last one that was, or the rep's general one).
@@ -69,9 +71,13 @@ export function useProducts(clientId: string | number | null) {
   const cliente = clientId !== null && !isLocalId(clientId) ? String(clientId) : undefined;
   return useFieldQuery<{ productos: ProductoDisponible[] }>(
     ['products', cliente ?? null],
-    () => fieldApi(fieldRoutes.productos.url, { query: { cliente } }),
+    async () => {
+      const data = await fieldApi<{ productos: ProductoDisponible[] }>(fieldRoutes.productos.url, { query: { cliente } });
+      await writeCache(LAST_PRODUCTS, data);
+      return data;
+    },
     true,
-    [['products', null]],
+    [LAST_PRODUCTS, ['products', null]],
   );
 }
 
