@@ -1,5 +1,5 @@
 /**
- * Document service benchmark (issue 5), through the real HTTP endpoints of a listening server:
+ * Document service benchmark, through the real HTTP endpoints of a listening server:
  *  - Excel export of 100,000 movements (target < 5 s), PDF export of 10,000 movements (target < 5 s), each with
  *    the server's peak memory growth (target < 100 MB);
  *  - a ZIP of 200 voucher PDFs (target < 10 s).

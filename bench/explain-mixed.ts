@@ -1,5 +1,5 @@
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of the statements the mixed customer traffic of bench/http.ts sends (issue 14), as the
+ * EXPLAIN (ANALYZE, BUFFERS) of the statements the mixed customer traffic of bench/http.ts sends, as the
  * repositories build them, for one bench customer's entity of La Pampa, and what each costs the backend in CPU
  * (`/proc/<backend pid>/stat`, over `RUNS` runs after a warm-up), prepared as the server prepares them.
  *

@@ -1,5 +1,5 @@
 /**
- * What the statements page statement costs the PostgreSQL backend (issue 10), as the server sends it: the statements
+ * What the statements page statement costs the PostgreSQL backend, as the server sends it: the statements
  * of the bench's big customer (bench-grande, added by bench/statements.ts) are built by the service, then each is
  * run prepared (named, as db/prepared-pool.ts sends it) RUNS times on one backend, under each plan_cache_mode, and
  * the backend's CPU per run (/proc/<pid>/stat) is printed with the plans PostgreSQL chose (pg_prepared_statements:

@@ -1,5 +1,5 @@
 /**
- * Server throughput over real HTTP (issue 14): the server runs in a process of its own, as `npm start` runs it
+ * Server throughput over real HTTP: the server runs in a process of its own, as `npm start` runs it
  * (apps/server/src/main.ts, logging at info), and this process drives it over TCP with 20 keep-alive connections
  * (undici, closed loop: each connection sends its next request when the last answer has been read whole).
  *

@@ -1,5 +1,5 @@
 /**
- * Ordering benchmark (issue 4): on the `large` size (200,000 products in La Pampa),
+ * Ordering benchmark: on the `large` size (200,000 products in La Pampa),
  *  - catalogue search with a text and two facets, 20 concurrent clients (target p95 < 50 ms);
  *  - the facet lists narrowed by the text and the other facets, 20 concurrent clients (target p95 < 50 ms);
  *  - adding one line to a cart that already holds 300 lines, one client (target < 30 ms).

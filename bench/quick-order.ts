@@ -76,7 +76,7 @@ for await (const target of targets(size)) {
           if (res.status !== 200) throw new Error(`resolve: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
           resolveTimes.push(res.ms);
           if (r % 5 !== 0) continue;
-          // Every fifth round the ready lines go to the cart (and the cart is emptied again, not measured).
+          // Every fifth iteration the ready lines go to the cart (and the cart is emptied again, not measured).
           const cart = await call<{ carrito: { id: number } }>('GET', '/proxy/pedidos?type=carrito', h);
           const ready = res.json.renglones.filter((l) => l.producto && ['listo', 'ajustado', 'duplicado'].includes(l.estado));
           const add = await call('PUT', `/proxy/pedidos/${cart.json.carrito.id}?type=carrito&suma=true`, h, {

@@ -1,9 +1,9 @@
 /**
- * Barcode decode benchmark (issue 13): the stock screen (/#/5/stock) scanning a real barcode of the demo data
+ * Barcode decode benchmark: the stock screen (/#/5/stock) scanning a real barcode of the demo data
  * through Debian's Chromium and its fake camera, fed a Y4M video written here (e2e/support/barcode-video.ts). It
  * measures what the screen itself measures — the time from the first video frame to the decoded code, which the
  * screen writes to its debug console — and around it the time from the tap on 'Escanear' to the first frame and to
- * the code. Target (issue 13): first frame → code under 300 ms on this machine.
+ * the code. Target: first frame → code under 300 ms on this machine.
  *
  *   npm run bench:scan -w @portal/bench                      starts `scripts/start.mjs` (PGlite, demo) on :8291
  *   BENCH_SCAN_URL=http://127.0.0.1:4331 npm run bench:scan -w @portal/bench      measures a server already running

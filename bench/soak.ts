@@ -1,5 +1,5 @@
 /**
- * The soak of issue 16: the server as `npm start` runs it (its own process, logging at info), driven over real
+ * The soak: the server as `npm start` runs it (its own process, logging at info), driven over real
  * HTTP at a fixed rate of mixed customer traffic for a long time; every answer must be a 2xx, and the server's
  * memory must not grow more than 10 % from the end of the warm-up to the end of the run. Latency (p50, p95, p99,
  * max) and memory are printed per window so a slow leak or a creeping latency shows as a trend.

@@ -1,5 +1,5 @@
 /**
- * Statements and grain ledger over real HTTP (issue 10's speed targets): the server runs in a process of its own,
+ * Statements and grain ledger over real HTTP (the statements' speed targets, docs/performance.md): the server runs in a process of its own,
  * as `npm start` runs it, and this process drives it with 20 keep-alive connections (undici, closed loop).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_DATABASE_NAME=bench_w10 BENCH_ONLY=postgres \

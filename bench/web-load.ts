@@ -1,5 +1,5 @@
 /**
- * Web load benchmark (issue 9): how fast the portal opens on a rural phone connection, in Debian's Chromium with
+ * Web load benchmark: how fast the portal opens on a rural phone connection, in Debian's Chromium with
  * the DevTools protocol's network and CPU emulation, against a server started the way `npm start` starts it
  * (scripts/start.mjs: builds the web app when stale, PGlite, demo size).
  *

@@ -1,5 +1,5 @@
 /**
- * Where the dashboard's time goes (issue 9): one 'Ingresar' → dashboard journey and one repeat visit of the
+ * Where the dashboard's time goes: one 'Ingresar' → dashboard journey and one repeat visit of the
  * dashboard, with web-load.ts's rural profile (150 ms, 1.6 Mbps, CPU 4×, 390×844), each with a Chromium
  * performance trace and a CPU profile, summarised as:
  *   - the network waterfall: every request's start and end (ms from the click or the navigation), its bytes on the

@@ -215,7 +215,7 @@ function inlineRoutePaths(): PluginOption {
  * Checkbox and Radio (one table selects); the Tooltip that Typography, Table's sorter, Segmented, FloatButton and
  * Form.Item's label draw only on request (copy, edit, ellipsis tooltip, sorter tooltip, `tooltip` props); the
  * dropdown menu of Tabs' '…' button (every tab fits); Pagination's page-size Select (no list shows one); List's
- * Pagination (no List has pages; eleventh round: List is in the shell's chunk since the sessions screen's layer); and the
+ * Pagination (no List has pages; List is in the shell's chunk with the sessions screen's layer); and the
  * form library, which Ant Design's form context imported for its FormProvider alone (into the shell) and
  * Radio.Group for a two-line helper. Only the import from that one file is redirected; the screens look and behave
  * the same, and a screen that starts using the feature gets it, a moment later.
@@ -335,7 +335,7 @@ function lazyAntdParts(): PluginOption {
  * real build rather than from the module graph because the graph's imports are not what is used: an import of
  * `antd` lists every component its index re-exports, tree shaking keeps the ones a screen uses. A layer is closed
  * (what its modules import is in it or in an earlier layer), so its chunk imports only earlier ones: no cycle between
- * chunks, which broke the login when a group cut through Ant Design's circular imports (fifth round).
+ * chunks, which broke the login when a group cut through Ant Design's circular imports.
  * `chunkCycles` below fails the build if a stale or wrong plan makes one anyway.
  */
 const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean; sharedTo?: string }> = [
@@ -348,7 +348,7 @@ const CHUNK_LAYERS: Array<{ name: string; roots: string[]; vendor?: boolean; sha
   { name: 'shell', roots: ['src/app/app-providers.tsx', 'src/app/query.tsx', 'src/app/shell/app-shell.tsx', 'src/features/access/index.ts'], vendor: true },
   // The first page after login: what only it uses. What other screens use too (Skeleton, Empty, the grid, the
   // contract's formatting…) goes to the shell's layer instead (`sharedTo`): in the dashboard's chunks, every screen that
-  // used one of them downloaded the dashboard's packages and code with it (≈32 kB, seventh round).
+  // used one of them downloaded the dashboard's packages and code with it (≈32 kB).
   { name: 'sessions', roots: ['src/features/access/sessions-page.tsx'], vendor: true, sharedTo: 'shell' },
   { name: 'dashboard', roots: ['src/features/dashboard/dashboard-page.tsx', 'src/features/dashboard/index.ts'], vendor: true, sharedTo: 'shell' },
 ];

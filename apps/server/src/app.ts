@@ -93,7 +93,7 @@ export const ASSET_SECURITY_HEADERS = new Set(['x-content-type-options', 'cross-
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
- * Brotli quality of API answers (issue 14, seventh round): quality 1 costs a quarter of quality 4's CPU for ≈ 10–30 %
+ * Brotli quality of API answers: quality 1 costs a quarter of quality 4's CPU for ≈ 10–30 %
  * more bytes (a catalogue page 1.5 → 2.0 kB), ≈ 2 ms more on a rural 1.6 Mbit/s link against a round trip of
  * 100 ms and more; measured on the real answers in docs/performance.md. The build's files stay brotli 11.
  */

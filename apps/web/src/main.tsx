@@ -15,7 +15,7 @@ const initialized = () => router.state.initialized;
  * shell, the shell's and the page's chunks). Mounted before that, RouterProvider renders nothing and then receives
  * the ready state as a transition (startTransition), which React renders in 5 ms slices with a frame between them:
  * on a phone's slow CPU the shell and the dashboard took ≈ twice their render time to appear
- * (docs/decisions/web-delivery.md, 'Repeat visit (tenth round)'). Mounted when ready, its first render is one
+ * (docs/decisions/web-delivery.md, 'Repeat visit'). Mounted when ready, its first render is one
  * ordinary update. Later navigations are the router's as before.
  */
 function ReadyRouter() {

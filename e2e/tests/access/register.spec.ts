@@ -57,7 +57,7 @@ test('a customer registers with an SMS code, is logged in, and adds La Pampa by 
     await shot(page, testInfo, 'register-code');
 
     // 'Corregir mis datos' keeps what was typed; sending the corrected data again sends no SMS and says that the
-    // code already sent still holds (issue 17 item 14: a customer who mistypes once is not blocked).
+    // code already sent still holds (a customer who mistypes once is not blocked).
     await form.getByRole('button', { name: 'Corregir mis datos' }).click();
     await expect(form.getByLabel('Apellido')).toHaveValue('Gomez');
     await form.getByLabel('Apellido').fill('Gómez');

@@ -106,7 +106,7 @@ test.describe('company sessions and entities (productor, read-only)', () => {
     await search.fill('Caldén');
     await expect(inactive).toBeVisible();
     await expect(page.getByTestId(/^entity-/)).toHaveCount(1);
-    // Accents and case as people type them (issue 17 item 11).
+    // Accents and case as people type them.
     await search.fill('calden');
     await expect(inactive).toBeVisible();
     await expect(page.getByTestId(/^entity-/)).toHaveCount(1);

@@ -33,7 +33,7 @@ test('Administración opens once per login; the administrator acts as an entity 
   await entity.click();
   await entity.fill('Mar');
   await expect(page.getByText('Escriba más de 3 caracteres para buscar')).toBeVisible();
-  // Typed as people type: without the accent, in capitals (issue 17 item 11).
+  // Typed as people type: without the accent, in capitals.
   await searchAndPick(page, entity, 'MARTINEZ', 'Laura Martínez · 1004');
   await expect(dialog.getByText('Debe tipear una entidad.')).toBeHidden();
   await shotScreen(page, testInfo, 'admin-dialog');

@@ -75,7 +75,7 @@ test('an administrator creates a customer and turns Inicio off on mobile for the
   await expect(row).toContainText('Nora Prueba Módulos');
   await expect(row).toContainText('Cliente');
   await expect(row).toContainText('Martínez, Laura');
-  // Typed as people type: without the accent, in capitals (issue 17 item 11).
+  // Typed as people type: without the accent, in capitals.
   await page.getByLabel('Buscar usuarios').fill('NORA PRUEBA MODULOS');
   await page.getByLabel('Buscar usuarios').press('Enter');
   await expect(row).toBeVisible();

@@ -114,7 +114,7 @@ test('a valid search of 30 days narrows the list, by dates and by document type,
   const ofType = expected.items.filter((m) => m.descomlarga === tipo);
   await page.getByRole('button', { name: 'Buscar comprobantes' }).click();
   await drawer.getByLabel('Comprobantes').click();
-  // The options filter as people type: without accents and in capitals (issue 17 item 11).
+  // The options filter as people type: without accents and in capitals.
   const typed = tipo.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
   await drawer.getByLabel('Comprobantes').pressSequentially(typed);
   await page.locator('.ant-select-dropdown:visible').getByTitle(tipo, { exact: true }).click();

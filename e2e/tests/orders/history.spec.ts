@@ -82,7 +82,7 @@ test('the history pages 8 at a time, and a month from the dashboard chart shows 
   for (const t of texts) expect(t).toMatch(new RegExp(`\\d{2}[/-]${month}[/-]${year}`));
   await shot(page, testInfo, 'history-month');
 
-  // A month without orders: the contract's empty text (issue 17 item 8).
+  // A month without orders: the contract's empty text.
   await page.goto('/#/1/pedidos/historial/1999-01');
   await expect(page.getByTestId('history-month')).toContainText('enero de 1999');
   await expect(page.getByTestId('history-list').getByText('No hay pedidos en el historial', { exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import { shot } from '../../support/fixtures';
 import { createWarehouseWorker, depositoApi, enterAsDeposito } from './support';
 
 /**
- * Two staff confirm the same order at the same moment (issue 13): the warehouse worker `deposito` on one page and
+ * Two staff confirm the same order at the same moment: the warehouse worker `deposito` on one page and
  * a second worker, created for the test, on another (the same user repeating a confirmation is answered with the
  * same success, so it takes two people). Exactly one wins; the other reads why on screen and is sent back to the
  * list; nobody can open the order to pick it again.

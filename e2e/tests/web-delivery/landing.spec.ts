@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEL_SUR, LA_PAMPA, enterAsProductor, enterAsProductorUi, loginUi } from '../../support/fixtures';
 
 /**
- * 'Ingresar' → dashboard and the dashboard's repeat visit (issue 9, docs/decisions/web-delivery.md 'Eighth round'):
+ * 'Ingresar' → dashboard and the dashboard's repeat visit (docs/decisions/web-delivery.md):
  * each answer of the way is asked for once, the dashboard together with the entity's user data; a first visit draws
  * Ant Design's components with the styles the build made of them ('Tenth round'), a repeat visit with those kept from
  * the last one, instead of building them again.

@@ -7,7 +7,7 @@ import { todayIso } from '../visits/support';
 
 /**
  * Every route of the web app, opened by its address with an empty cache, downloads at most its budget of compressed
- * JavaScript (docs/decisions/web-delivery.md, 'Budget guards'; issue 9: any route ≤ 300 kB). Each route opens in a
+ * JavaScript (docs/decisions/web-delivery.md, 'Budget guards': any route ≤ 300 kB). Each route opens in a
  * new browser profile (empty HTTP cache, service worker blocked, so that every script is fetched and counted by the
  * page) with the session of the profile's demo user, and is measured once its first screen has settled: the
  * scripts its first paint needs, including the lazy chunks it loads while rendering. Every route is held to the
@@ -18,12 +18,9 @@ import { todayIso } from '../visits/support';
 const TARGET_KB = 300;
 
 /**
- * Every route is within TARGET_KB since the seventh round; each is held to what it measured then (kB: the larger of
- * phone and desktop + ≈3 %, at most TARGET_KB; docs/performance.md, 'Seventh round'), so that growth fails here before
- * it reaches the target. The eleventh round measured every route again after the sessions screen's Ant Design parts
- * (List, Input, Tag: 13 kB, now in the shell's chunk so that the sessions screen is 3 files, not ≈45;
- * docs/decisions/web-delivery.md, 'Eleventh round'), and lowered each budget that the same rule now undercuts. An
- * address's trailing id or date is `:param`; a route not listed is held to TARGET_KB.
+ * Every route is held to its measured size (kB: the larger of phone and desktop + ≈3 %, at most TARGET_KB), so that
+ * growth fails here before it reaches the target; lower a budget whenever a screen gets lighter. An address's
+ * trailing id or date is `:param`; a route not listed is held to TARGET_KB.
  */
 const BUDGET_KB: Record<string, number> = {
   '/welcome': 102,
@@ -131,7 +128,7 @@ async function measure(browser: Browser, baseURL: string, testInfo: TestInfo, se
       expect(new URL(page.url()).hash, route).toBe(`#${route}`);
       await expect(page.locator('.ant-result'), route).toHaveCount(0);
       const kb = await scriptKB(page, encodings);
-      // Scripts were fetched and counted (the login screen is two files since the sixth round: entry and runtime).
+      // Scripts were fetched and counted (the login screen is two files: entry and runtime).
       expect(encodings.length, route).toBeGreaterThan(1);
       const budget = budgetOf(route);
       results.push(`${route} ${kb.toFixed(1)} kB (budget ${budget})`);

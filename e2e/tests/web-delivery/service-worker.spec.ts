@@ -82,7 +82,7 @@ async function scriptKB(page: Page, scripts: Array<{ url: string; encoding: stri
       .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
       .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0),
   );
-  // Scripts were fetched and counted (the login screen is two files since the sixth round: entry and runtime).
+  // Scripts were fetched and counted (the login screen is two files: entry and runtime).
   expect(scripts.length).toBeGreaterThan(1);
   for (const s of scripts) expect(s.encoding, s.url).toMatch(/^(br|gzip)$/);
   return bytes / 1024;

@@ -54,7 +54,7 @@ test('recovery: at least 6 characters and both equal', () => {
   assert.equal(firstError(changePasswordRequest, { hash: 'x'.repeat(40), pass: '123456', checkPass: '123457' }), msg.contraseniasNoCoinciden);
 });
 
-test('nrotel is parsed with libphonenumber-js: an area code that does not exist is refused (issue 17 item 13)', () => {
+test('nrotel is parsed with libphonenumber-js: an area code that does not exist is refused', () => {
   assert.equal(nrotelField.safeParse('2954555010').success, true);
   assert.equal(nrotelField.safeParse('+541123456789').success, true);
   const bad = nrotelField.safeParse('0000000000');

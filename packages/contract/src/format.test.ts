@@ -12,7 +12,7 @@ test('es-AR numbers: dot thousands, comma decimals, decimal strings accepted', (
   assert.equal(formatNumber('abc'), '');
 });
 
-test('a decimal string is formatted exactly as Intl formats its number (the fast path of formatNumber, issue 14)', () => {
+test('a decimal string is formatted exactly as Intl formats its number (the fast path of formatNumber)', () => {
   const intl = (v: string, d: number) => {
     const n = Number(v);
     return Number.isFinite(n) ? new Intl.NumberFormat('es-AR', { minimumFractionDigits: d, maximumFractionDigits: d }).format(n) : '';
@@ -103,7 +103,7 @@ test("today is Buenos Aires' day, not UTC's", () => {
 test('dates and phones', () => {
   assert.equal(formatDate('2026-11-21'), '21-11-2026');
   assert.equal(formatDateSlash('2026-11-21T10:00:00Z'), '21/11/2026');
-  // Area codes have 2, 3 or 4 digits (issue 17 item 13): libphonenumber-js knows which.
+  // Area codes have 2, 3 or 4 digits: libphonenumber-js knows which.
   assert.equal(formatPhone('2954555010'), '+54 2954 55 5010');
   assert.equal(formatPhone('+542954555010'), '+54 2954 55 5010');
   assert.equal(formatPhone('1123456789'), '+54 11 2345 6789');

@@ -161,7 +161,7 @@ export function voucherTitleText(name: string, letter: string | null | undefined
 
 /**
  * Text as searches compare it: lower-case, without accents ('Pérez' → 'perez'), so every search of the portal,
- * in the browser and on the server, ignores the way people type (issue 17 item 11).
+ * in the browser and on the server, ignores the way people type.
  */
 export function foldText(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

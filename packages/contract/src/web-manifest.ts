@@ -1,5 +1,5 @@
 /**
- * The installable app's manifest (issue 9): the portal's own, built into the web app (apps/web/pwa/manifest.ts),
+ * The installable app's manifest: the portal's own, built into the web app (apps/web/pwa/manifest.ts),
  * and a company's, served by the API at /whitelabel/{cuit}/manifest.webmanifest with the company's name and colours
  * (docs/decisions/web-delivery.md). One description for both, without zod.
  */

@@ -66,7 +66,7 @@ const COMMAND = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
  * pg-cursor does). The first run on a connection asks for the result's columns (Describe) and keeps what they are;
  * later runs send Bind, Execute and Sync only, so neither PostgreSQL nor this process builds and reads the column
  * list on every answer, and rows are built with one fixed shape (a statements page: ≈ 65–130 µs less of this
- * process's CPU and 20–40 µs less of PostgreSQL's, docs/performance.md, issue 10's 'Fifth round'). Rows, command and
+ * process's CPU and 20–40 µs less of PostgreSQL's, docs/performance.md). Rows, command and
  * row count as pg's Query gives them.
  */
 class PreparedRun<R> {

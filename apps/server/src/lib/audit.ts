@@ -10,7 +10,7 @@ export type AuditEntry = {
   /**
    * The client's address (request.ip, TRUST_PROXY honoured): a gated request's `AuthUser.ip`, a public one's
    * `request.ip`; null when there is no request. Passed by every caller: an AsyncLocalStorage request context used to
-   * supply it, and on Node 20 it put async_hooks' promise hooks on every promise of every request (issue 14).
+   * supply it, and on Node 20 it put async_hooks' promise hooks on every promise of every request.
    */
   ip: string | null;
 };

@@ -1,5 +1,5 @@
 /**
- * Parts of an answer already written as JSON text (issue 14, seventh round): a catalogue product is the same text for
+ * Parts of an answer already written as JSON text: a catalogue product is the same text for
  * every customer of its price lists, so it is written once and kept, not rebuilt and re-serialised on every page.
  *
  * A `JsonText` stands in an answer for the value it was written from. The app's reply serialiser (`serializeAnswer`,

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 16), shared by the API test (crash.test.ts) and the benchmark (bench/crash.ts): the real
+ * Crash safety, shared by the API test (crash.test.ts) and the benchmark (bench/crash.ts): the real
  * server (src/main.ts, as `npm start` runs it) in a child process on a throwaway database, a storm of concurrent
  * state changes — sales and purchase order confirmations from many carts, receipt posts, picking confirmations —
  * `kill -9` in the middle of it, and then:

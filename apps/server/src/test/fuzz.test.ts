@@ -58,7 +58,7 @@ describe('contract fuzz', () => {
     }
   });
 
-  test('ids past the int4 range (the 500s of issue 16) answer 400 in Spanish', async () => {
+  test('ids past the int4 range answer 400 in Spanish', async () => {
     const token = (await login(ctx.app, 'productor')).access_token;
     const headers = bearer(token, { cuit: LA_PAMPA, entity_id: '1001' });
     for (const [method, url, payload] of [

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as contract from '@portal/contract';
 
 /**
- * One source for each text (issue 17 item 8): every Spanish message is written once, in the contract's message
+ * One source for each text: every Spanish message is written once, in the contract's message
  * sets (`msg`, `orderingMsg`, `fiscalMsg`, …), and the server and the browser use it from there. A copy drifts
  * ('Cargando...' beside 'Cargando....', two spellings of the generic error), so copies are refused here.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The catalogue's price-list membership kept on the product (issue 14): `products.price_lists` holds the ids of the
+ * The catalogue's price-list membership kept on the product: `products.price_lists` holds the ids of the
  * lists that price it, kept by statement-level triggers on price_list_items (insert, delete, update). A search then
  * checks membership on the row it already reads (`price_lists && array[list, fallback]`) instead of hashing the
  * 400,000 price-list items of the large size per search, two thirds of a cold search's PostgreSQL time. Only a product

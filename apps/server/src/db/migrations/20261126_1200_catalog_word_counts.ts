@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The catalogue's answer for frequent texts kept in the database (issue 14): `catalog_word_counts` holds, per
+ * The catalogue's answer for frequent texts kept in the database: `catalog_word_counts` holds, per
  * company, set of search words and pair of price lists (the entity's and the fallback), how many active products
  * priced in those lists contain every word (`n`, the catalogue's exact total for that text) and the ids of the first
  * of them in the catalogue's order (name, id; `first_ids`, the first pages). Matching, counting and sorting a

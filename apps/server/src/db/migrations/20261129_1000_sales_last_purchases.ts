@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Each entity's last purchase of each product kept in a table of its own (issue 14, sixth round):
+ * Each entity's last purchase of each product kept in a table of its own:
  * `sales_last_purchases` holds, per (entity, product), the line of the entity's latest sales order (by date, then
  * order id, then line id) that carries the product: its order, date, final price and quantity. The catalogue page
  * shows it for each of its 12 products (ordering.md §3, `ultprecio_importe`, `ultprec_cantidad_conformato`,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The fiscal list's order as an index (issue 14, eighth round): its page is an entity's movements in a date range,
+ * The fiscal list's order as an index: its page is an entity's movements in a date range,
  * newest first, ties broken by id. The statement runs prepared with a generic plan, which cannot tell how many of the
  * entity's movements the range holds; over (company_id, entity_id, date) it read every movement of the range from the
  * table and sorted them to keep 7 (≈ 150 rows on the large size for the opening range). With the id as the index's

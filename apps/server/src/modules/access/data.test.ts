@@ -177,7 +177,7 @@ describe('GET /data', () => {
     }
   });
 
-  test('refusals carry the spec\'s mensaje beside msg (issue 17 item 9)', async () => {
+  test('refusals carry the spec\'s mensaje beside msg', async () => {
     for (const [res, text] of [
       [await getData(tokens.productor!, { cuit: SUSPENDIDA }), msg.sesionSuspendida],
       [await getData(tokens.productor!, { cuit: '30500010912' }), msg.empresaSinAcceso],
@@ -204,7 +204,7 @@ describe('GET /data', () => {
     assert.doesNotMatch(doc.paths['/api/public/proxy/pedidos']!.get!.responses['403']!.description, /mensaje/);
   });
 
-  test('the membership\'s device access holds in the gate for every company call, not only GET /data (issue 17 item 12)', async () => {
+  test('the membership\'s device access holds in the gate for every company call, not only GET /data', async () => {
     const productor = await userRow('productor');
     const lp = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
     const call = (device: string) =>
@@ -221,7 +221,7 @@ describe('GET /data', () => {
     }
   });
 
-  test('a malformed Actua_como says so (issue 17 item 15)', async () => {
+  test('a malformed Actua_como says so', async () => {
     expectRefused(await getData(tokens.admin!, { cuit: LA_PAMPA, actua_como: 'abc' }), 400, msg.actuaComoInvalido);
   });
 });

@@ -295,7 +295,7 @@ describe('POST /usuarios?verificationSMS=true', () => {
     assert.equal((await ctx.sms()).length, before, 'no SMS is sent once the limit is reached');
   });
 
-  test('\'Corregir mis datos\' and sending again does not spend the SMS budget: the code sent stays valid (issue 17 item 14)', async () => {
+  test('\'Corregir mis datos\' and sending again does not spend the SMS budget: the code sent stays valid', async () => {
     const a = applicant();
     const id = await registered(a);
     const code = await lastCode(a.nrotel);

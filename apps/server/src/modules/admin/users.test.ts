@@ -131,7 +131,7 @@ describe('GET /proxy/usuarios', () => {
     assert.deepEqual((await list('?patron=pérez')).items.map((u) => u.username), ['productor']);
     assert.deepEqual((await list('?patron=JUAN%20P')).items.map((u) => u.username), ['productor']);
     assert.deepEqual((await list('?patron=deposito@demo')).items.map((u) => u.username), ['deposito']);
-    // Accents and case as people type them (issue 17 item 11).
+    // Accents and case as people type them.
     assert.deepEqual((await list('?patron=PEREZ')).items.map((u) => u.username), ['productor']);
     const none = await list('?patron=%25');
     assert.equal(none.total, 0, 'a % typed by the user is not a wildcard');
@@ -277,7 +277,7 @@ describe('PATCH /proxy/usuarios/{id}', () => {
     assert.equal((await userRow('admin.sur')).first_name, 'Prueba');
   });
 
-  test('the path may name the member by username, as DELETE does (issue 17 item 15)', async () => {
+  test('the path may name the member by username, as DELETE does', async () => {
     const u = await createOk();
     const res = await call(tokens.admin!, { method: 'PATCH', url: `/proxy/usuarios/${u.username}`, payload: { agrupactasctes: true } });
     assert.equal(res.statusCode, 200, res.body);
@@ -366,7 +366,7 @@ describe('DELETE /proxy/usuarios/{username}', () => {
 });
 
 describe('GET /proxy/cgi/etenet_entidades', () => {
-  test('the search ignores accents and case: perez, PÉREZ and Pérez find the same entities (issue 17 item 11)', async () => {
+  test('the search ignores accents and case: perez, PÉREZ and Pérez find the same entities', async () => {
     const ids = async (patron: string) => {
       const res = await call(tokens.admin!, { method: 'GET', url: `/proxy/cgi/etenet_entidades?patron=${encodeURIComponent(patron)}` });
       assert.equal(res.statusCode, 200, res.body);

@@ -339,7 +339,7 @@ describe('purchase-order cart', () => {
   });
 });
 
-describe('issue 17: rules checked where they can be broken', () => {
+describe('rules checked where they can be broken', () => {
   test('a delivery date made too early by a later line is refused at confirmation (item 1)', async () => {
     const cart = (await salesCart('1002')).carrito;
     await call('DELETE', P, { pedido_id: cart.id }, H('1002'));

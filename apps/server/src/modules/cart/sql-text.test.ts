@@ -3,7 +3,7 @@ import { sqlTextTests } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
- * The SQL text of the cart's reads (issue 14): the open cart comes with its lines as JSON from a raw `sql<Row>`
+ * The SQL text of the cart's reads: the open cart comes with its lines as JSON from a raw `sql<Row>`
  * template, an unchecked cast, so a renamed column or a lost `::text` (an amount read as a float) shows up here in
  * review. To record a new text: run with SQL_TEXT_PRINT=<file> and paste the entry over its old text.
  */

@@ -86,7 +86,7 @@ describe('catalogue search', () => {
     }
   });
 
-  test('page parameters out of range answer their own Spanish message, not the identifier\'s (issue 17 item 8)', async () => {
+  test('page parameters out of range answer their own Spanish message, not the identifier\'s', async () => {
     for (const [query, text] of [
       ['?limit=101', orderingMsg.limitInvalido],
       ['?limit=0', orderingMsg.limitInvalido],
@@ -160,7 +160,7 @@ describe('catalogue search', () => {
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${URL}?type=marca&familia_id=abc`, headers: H() }), 400, orderingMsg.idInvalido);
   });
 
-  test('every facet list equals a brute-force count of the priced matches, narrowed by the other facets (issue 14)', async () => {
+  test('every facet list equals a brute-force count of the priced matches, narrowed by the other facets', async () => {
     const c = await companyId(LA_PAMPA);
     // Pérez Hnos. (1002) buys at the wholesale list: the price-list membership is part of every count.
     const e = await entity(1002);
@@ -200,7 +200,7 @@ describe('catalogue search', () => {
     }
   });
 
-  test('products.price_lists follows price_list_items: insert, delete, a move to another list, a price change (issue 14)', async () => {
+  test('products.price_lists follows price_list_items: insert, delete, a move to another list, a price change', async () => {
     const c = await companyId(LA_PAMPA);
     const drift = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from products p where p.price_lists is distinct from
@@ -266,7 +266,7 @@ describe('product detail and carousels', () => {
     assert.ok(!other.productos.some((p) => p.id === row.product_id));
   });
 
-  test('the last purchase follows every write to the orders and their lines: new order, price, date, entity, deletions (issue 14)', async () => {
+  test('the last purchase follows every write to the orders and their lines: new order, price, date, entity, deletions', async () => {
     const c = await companyId(LA_PAMPA);
     const e1 = await entity(1001);
     const e2 = await entity(1002);
@@ -428,7 +428,7 @@ describe('kept answers of frequent texts (catalog_word_counts)', () => {
   });
 });
 
-describe('catalogue products kept per price list (issue 14, seventh round)', () => {
+describe('catalogue products kept per price list', () => {
   const row = (over: Partial<ProductRow> = {}): ProductRow => ({
     id: 7,
     code: 1234,

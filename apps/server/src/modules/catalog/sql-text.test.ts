@@ -3,7 +3,7 @@ import { sqlTextTests } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
- * The SQL text of the catalogue repository (issue 15): its raw `sql<Row>` templates are unchecked casts, so a
+ * The SQL text of the catalogue repository: its raw `sql<Row>` templates are unchecked casts, so a
  * renamed or retyped column does not fail the typecheck. Each call below is compiled without a database and its
  * statements are compared with the text recorded here, so a change to a column, a join or a filter shows up in
  * review as a change to this file. (visitedIds and recordVisit use Kysely's builder, which the typecheck checks;

@@ -93,7 +93,7 @@ function customerFiguresSql(
   const none = sql`null::json`;
   // The grain's name looked up once per group, not joined to every movement: the code is the key of grains and every
   // movement's grain exists (foreign key), so the groups and names are the join's; the join and the wider group key
-  // cost ≈ 0.02 ms per dashboard (docs/performance.md, issue 14, eighth round).
+  // cost ≈ 0.02 ms per dashboard (docs/performance.md).
   const grainName = sql`(select g.name from grains g where g.code = gm.grain)`;
   const statement = sql<CustomerFigures>`select
     ${parts.summary ? list(sql`select currency, sum(total)::text as total from statement_checkpoints where ${movements} and basis = 'c' group by currency`, sql`x.currency`) : none} as balances,

@@ -3,7 +3,7 @@ import { sqlTextTests } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
- * The SQL text of the customer dashboard's one statement (issue 14): its raw `sql<Row>` template is an unchecked cast,
+ * The SQL text of the customer dashboard's one statement: its raw `sql<Row>` template is an unchecked cast,
  * so a renamed column or a lost `::text` (an amount read as a float from JSON) shows up here in review. To record a
  * new text: run with SQL_TEXT_PRINT=<file> and paste the entry over its old text (test/sql-text.ts).
  */

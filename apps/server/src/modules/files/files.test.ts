@@ -151,7 +151,7 @@ describe('direct download (directa=true)', () => {
     assert.match(await pdfText(file.rawPayload), printedNumber(invoice));
   });
 
-  test('the spec\'s parameters alone (codcom, codtal, numero) are a direct download too (issue 17 item 6)', async () => {
+  test('the spec\'s parameters alone (codcom, codtal, numero) are a direct download too', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(invoice)}`, headers: own() });
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json() as DirectDownloadResponse;

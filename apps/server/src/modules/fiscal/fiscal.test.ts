@@ -140,11 +140,11 @@ describe('the list', () => {
     assert.equal(receipt.estilo, 'rojo');
     assert.ok(receipt.importe < 0);
     assert.ok(receipt.renglonesOtros.length > 0);
-    // The receipt names the invoice with the invoice's point of sale (3), not its own (1) (issue 17 item 10).
+    // The receipt names the invoice with the invoice's point of sale (3), not its own (1).
     assert.match(receipt.detalle2, /^Origen: FC 00003-\d{8}$/);
   });
 
-  test('vouchers follow the customer\'s VAT condition: a registered taxpayer gets no Factura B (issue 17 item 10)', async () => {
+  test('vouchers follow the customer\'s VAT condition: a registered taxpayer gets no Factura B', async () => {
     const r = await sql<{ n: number }>`select count(*)::int as n from account_movements m join entities e on e.id = m.entity_id
       where m.voucher_code in ('FC', 'NC') and m.letter = 'B' and e.cuit ~ '^(20|23|24|27|30|33|34)[0-9]{9}$'`.execute(ctx.db);
     assert.equal(r.rows[0]!.n, 0);
@@ -153,7 +153,7 @@ describe('the list', () => {
     assert.deepEqual(hnos.rows[0]!.letters, ['A']);
   });
 
-  test('every origin line names a voucher or order that exists, with its point of sale (issue 17 items 4, 10)', async () => {
+  test('every origin line names a voucher or order that exists, with its point of sale', async () => {
     const named = await sql<{ n: number }>`select count(*)::int as n from account_movements where origin_type is not null and origin_number is not null`.execute(ctx.db);
     assert.ok(named.rows[0]!.n > 0);
     const orphans = await sql<{ id: string; origin_type: string; origin_number: number; origin_series: number | null }>`
@@ -200,7 +200,7 @@ describe('the list', () => {
       assert.deepEqual(body.items.map((i) => i.id), rows.map((r) => String(r.id)));
       assert.ok(body.items.every((i) => names.includes(i.descomlarga)));
     }
-    // Juan Pérez has a registered taxpayer's CUIT: his invoices are all Factura A (issue 17 item 10).
+    // Juan Pérez has a registered taxpayer's CUIT: his invoices are all Factura A.
     const one = (await list({ ...DEFAULT, descom: 'Recibo', limit: 100 })).json() as FiscalListResponse;
     assert.ok(one.items.length > 0 && one.items.every((i) => i.descomlarga === 'Recibo'));
   });
@@ -212,7 +212,7 @@ describe('the list', () => {
   });
 });
 
-describe('the summaries and the descriptions as the statement computes them (issue 14, eighth round)', () => {
+describe('the summaries and the descriptions as the statement computes them', () => {
   class Rollback extends Error {}
   /** Writes and readings in a transaction that is rolled back: the other tests see the seed as it was. */
   async function rolledBack(work: (trx: DB) => Promise<void>): Promise<void> {

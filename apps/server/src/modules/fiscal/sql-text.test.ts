@@ -3,7 +3,7 @@ import { sqlTextTests } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
- * The SQL text of the fiscal page's statement (issue 14): the page, its lines and the summaries come as JSON from raw
+ * The SQL text of the fiscal page's statement: the page, its lines and the summaries come as JSON from raw
  * `sql<Row>` templates, unchecked casts (the page's vouchers as arrays read by position), so a renamed or reordered
  * column or a lost `::text` (an amount read as a float) shows up here in review. To record a new text: run with
  * SQL_TEXT_PRINT=<file> and paste the entry over its old text.

@@ -114,7 +114,7 @@ describe('orders made (customer)', () => {
   });
 });
 
-describe('one order, one total (issue 17 item 2)', () => {
+describe('one order, one total', () => {
   test('the cart, the confirm answer, the lists, the history, the back office, the WhatsApp text and the PDF show the same neto / IVA / total', async () => {
     await ctx.db.updateTable('entities').set({ seller_id: 1 }).where('id', '=', juan).execute();
     const cart = (await call<SalesCartResponse>('GET', `${P}?type=carrito`)).carrito;
@@ -229,7 +229,7 @@ describe('staff back office', () => {
     assert.equal(m.voucher_name, `Factura ${letter}`);
     assert.equal(m.afip_type, letter === 'A' ? 1 : 6);
     assert.equal(m.origin_type, 'PED');
-    // The origin names the order with the order's point of sale, not the invoice's (issue 17 item 4).
+    // The origin names the order with the order's point of sale, not the invoice's.
     assert.equal(m.origin_series, 1);
     assert.equal(detailLines(m).detalle2, `Origen: PED 00001-${String(o.number).padStart(8, '0')}`);
     assert.equal(m.origin_number, o.number);

@@ -3,7 +3,7 @@ import { sqlTextTests } from '../../test/sql-text.js';
 import * as repo from './repository.js';
 
 /**
- * The SQL text of the orders repository's raw `sql<Row>` templates (issue 15): a template's row type is an unchecked
+ * The SQL text of the orders repository's raw `sql<Row>` templates: a template's row type is an unchecked
  * cast, so a renamed or retyped column does not fail the typecheck. Each call below is compiled without a database
  * (a dummy driver that answers one made-up row) and its statements are compared with the text recorded here, so a
  * change to a column, a join or a filter shows up in review as a change to this file. To record a new text: run

@@ -161,7 +161,7 @@ describe('current account: chronological view', () => {
     assert.equal(typeof invoice.imprime, 'boolean');
   });
 
-  test('origin lines name the origin with the origin\'s point of sale, not the movement\'s own (issue 17 items 4, 10)', async () => {
+  test('origin lines name the origin with the origin\'s point of sale, not the movement\'s own', async () => {
     // A receipt (point of sale 1) of an invoice (point of sale 3); a grain settlement (5) of an exchange invoice (5).
     const pesos = await list(C, { moneda: 'ARS', descom: 'Recibo', limit: 100 });
     const receipt = pesos.items.find((m) => m.codcom === 'RC' && m.codtal === 1 && m.torig === 'FC');

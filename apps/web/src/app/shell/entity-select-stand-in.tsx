@@ -22,7 +22,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 /**
  * The header's entity selector, closed, as Ant Design's Select draws it — same elements, classes and styles (the
  * Select's own style hook) — without the Select's code: its option list, virtual list and popup (≈25 kB compressed)
- * would otherwise come with every screen behind the shell (docs/decisions/web-delivery.md, seventh round). The header
+ * would otherwise come with every screen behind the shell (docs/decisions/web-delivery.md). The header
  * puts the real Select in its place on the first press, touch, focus or key, and opens it if the gesture asked to.
  */
 export function EntitySelectStandIn({ label, search, onActivate, onIntent }: StandInProps) {

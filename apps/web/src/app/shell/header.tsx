@@ -27,7 +27,7 @@ const RealEntitySelector = lazy(() => loadEntitySelector().then((m) => ({ defaul
 
 /**
  * The entity selector: a look-alike of the closed Select until the user reaches for it, then Ant Design's Select,
- * focused and, if the gesture asked for it, open (docs/decisions/web-delivery.md, seventh round).
+ * focused and, if the gesture asked for it, open (docs/decisions/web-delivery.md).
  */
 function EntitySelector(props: EntitySelectorProps) {
   const [active, setActive] = useState<{ open: boolean } | null>(null);

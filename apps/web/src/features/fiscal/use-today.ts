@@ -3,7 +3,7 @@ import { todayInArgentina } from '@portal/contract';
 
 /**
  * Today in Buenos Aires, re-rendering when the day changes: a screen left open past midnight must not keep
- * sending yesterday's default range (issue 17 item 3). Checked every minute (cheap, and robust to a laptop
+ * sending yesterday's default range. Checked every minute (cheap, and robust to a laptop
  * that slept through midnight).
  */
 export function useToday(): string {

@@ -4,6 +4,6 @@
  * FormProvider from the index brought the whole form library (fields, lists, async-validator: ≈15 kB brotli) into the
  * shell, because every input, select and button group reads that context. The build points that one import here
  * (`lazyAntdParts` in vite.config.ts): the same FormProvider, from the file that defines it. Screens with a Form get
- * the library from antd's Form itself. (docs/decisions/web-delivery.md, 'Every route', sixth round.)
+ * the library from antd's Form itself. (docs/decisions/web-delivery.md, 'Every route'.)
  */
 export { FormProvider } from '@rc-component/form/es/FormContext';

@@ -7,7 +7,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * puts this module in their place (`lazyAntdParts` in vite.config.ts), so Tooltip (with its trigger, placements and
  * colour presets) loads only when one of them is drawn; until then its child shows alone, as it does under a
  * tooltip that is not open. Screens that use Tooltip themselves import it as before.
- * (docs/decisions/web-delivery.md, 'Every route', sixth round.)
+ * (docs/decisions/web-delivery.md, 'Every route'.)
  */
 const Tooltip = lazy(() => import('antd/es/tooltip'));
 

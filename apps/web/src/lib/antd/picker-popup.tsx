@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
  * the presets) for when it opens; a closed picker never draws it, yet the audit's date filters and every screen with a
  * date field downloaded it for their first paint. The build puts this module in its place (`lazyAntdParts` in
  * vite.config.ts), so the panels load the first time a picker opens: the popup is there at once and fills a moment
- * later. (docs/decisions/web-delivery.md, 'Every route', seventh round.)
+ * later. (docs/decisions/web-delivery.md, 'Every route'.)
  */
 type Props = Record<string, unknown>;
 const Popup = lazy(() => import('portal:original') as Promise<{ default: ComponentType<Props> }>);

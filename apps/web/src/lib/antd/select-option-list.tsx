@@ -6,7 +6,7 @@ import { forwardRef, lazy, Suspense, type ComponentType } from 'react';
  * administrator's entity search, the dashboard's filters) downloaded it for its first paint. The build puts this
  * module in its place (`lazyAntdParts` in vite.config.ts), so the list loads the first time a select opens; the
  * popup is there at once and fills a moment later. Keys pressed before it has loaded move nothing.
- * (docs/decisions/web-delivery.md, 'Every route', seventh round.)
+ * (docs/decisions/web-delivery.md, 'Every route'.)
  */
 type Props = Record<string, unknown>;
 const OptionList = lazy(() => import('@rc-component/select/es/OptionList') as unknown as Promise<{ default: ComponentType<Props> }>);

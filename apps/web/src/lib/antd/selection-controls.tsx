@@ -6,7 +6,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * radios. The build puts these two in their place (`lazyAntdParts` in vite.config.ts): a table with a selection
  * column loads them when it draws it, and the other list pages do not download them (with Radio.Group's styles).
  * Until the code is there a selection cell keeps its room (a box of the check box's size).
- * (docs/decisions/web-delivery.md, 'Every route', sixth round.)
+ * (docs/decisions/web-delivery.md, 'Every route'.)
  */
 const Checkbox = lazy(() => import('antd/es/checkbox'));
 const Radio = lazy(() => import('antd/es/radio'));

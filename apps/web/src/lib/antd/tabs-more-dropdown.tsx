@@ -8,7 +8,7 @@ import { loadTabsMoreMenu } from './tabs-more-menu';
  * opened. The build puts this module (and tabs-more-menu.tsx) in place of those two imports of @rc-component/tabs'
  * OperationNode (`lazyAntdParts` in vite.config.ts): the button is drawn alone, as before, and the dropdown's and the
  * menu's code load when the button is first pointed at, focused or asked to open; then the menu opens as it would
- * have. (docs/decisions/web-delivery.md, 'Every route', sixth round.)
+ * have. (docs/decisions/web-delivery.md, 'Every route'.)
  */
 const Dropdown = lazy(() => Promise.all([import('@rc-component/dropdown'), loadTabsMoreMenu()]).then(([m]) => m));
 

@@ -22,7 +22,7 @@ export function AdminDialog({ open, onClose, username, profile, actingAs }: Admi
   const session = useSession();
   const cuit = session.host?.cuit ?? null;
   // One field: its value and its 'required' message, without the form library (it opens by itself on an
-  // administrator's first screen, so every admin route downloaded Ant Design's Form for it; seventh round).
+  // administrator's first screen, so every admin route downloaded Ant Design's Form for it).
   const [entidad, setEntidad] = useState<EntityOption | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -14,7 +14,7 @@ const COLUMNS: PlainColumn<AuditEntryWire>[] = [
 /**
  * The audit trail on a desktop: a read-only table of 20 rows and its pager (a chunk of its own: the phone draws
  * cards). Drawn as Ant Design's middle Table (lib/plain-table.tsx) without its code: nothing here sorts, filters or
- * selects (docs/decisions/web-delivery.md, seventh round).
+ * selects (docs/decisions/web-delivery.md).
  */
 export function AuditTable({ rows, fetching, total, page, pageSize, onPage, empty }: AuditListProps) {
   return (

@@ -8,7 +8,7 @@ import { CartButton, CartDrawer, type CartKind } from '../../cart';
 import { CatalogPanel } from './catalog-panel';
 
 // The orders made (their Collapse and Ant Design's Table) load when their tab is first opened: the screen opens on
-// the catalogue, and the hidden tab is not drawn (destroyOnHidden) (docs/decisions/web-delivery.md, sixth round).
+// the catalogue, and the hidden tab is not drawn (destroyOnHidden) (docs/decisions/web-delivery.md).
 const OrdersMadeTab = lazy(() => import('../../orders').then((m) => ({ default: m.OrdersMadeTab })));
 
 /** What tells the two order-entry screens apart: the title, and the two tabs' keys (in the URL) and labels. */

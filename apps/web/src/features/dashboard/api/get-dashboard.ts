@@ -19,7 +19,7 @@ export const dashboardQuery = (p: Params) =>
 export const useDashboard = (p: Params) => useQuery(dashboardQuery(p));
 
 /**
- * The entity step's landing (docs/decisions/web-delivery.md, "'Ingresar' → dashboard", eighth round): the dashboard
+ * The entity step's landing (docs/decisions/web-delivery.md, "'Ingresar' → dashboard"): the dashboard
  * of the user's default profile, asked for together with the entity's `GET /data` instead of after it. The profile is
  * not known yet, so the call names none: the server takes the default one and says which in the answer's `perfil`.
  * Call it once the company and entity are in the session (the call carries their headers). What it returns puts that

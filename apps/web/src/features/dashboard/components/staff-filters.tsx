@@ -14,7 +14,7 @@ type StaffFiltersProps = {
 
 /**
  * The zone dashboard's seller and zone filters (profile 3). A chunk of its own: the customer's dashboard, the first
- * screen after login, has no filter and does not download Select (docs/decisions/web-delivery.md, seventh round).
+ * screen after login, has no filter and does not download Select (docs/decisions/web-delivery.md).
  */
 export function StaffFilters({ vendedor, zona, sellers, zones, onFilter }: StaffFiltersProps) {
   return (

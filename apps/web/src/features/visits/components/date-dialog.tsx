@@ -14,7 +14,7 @@ type DateDialogProps = {
 /**
  * 'Seleccionar fecha' of Visitas: a month calendar to go back in history. Its code (Ant Design's Calendar: the
  * picker's panels with their month and year selectors) loads when it first opens (visits-page.tsx, lazyOverlay):
- * the planner's first paint does not draw it (docs/decisions/web-delivery.md, sixth round).
+ * the planner's first paint does not draw it (docs/decisions/web-delivery.md).
  */
 export function DateDialog({ open, fecha, today, onClose, onPick }: DateDialogProps) {
   return (
