@@ -45,7 +45,7 @@ const OFFLINE_SCREENS = [
  * answer needs the network): Chrome keeps V8's compiled code for the scripts a service worker stores while it installs,
  * while a script cached when first used is compiled again on the next visit. Its code is already downloaded at
  * 'Ingresar' (app/router.tsx), so this moves its download into the worker's install, in the background of the login
- * screen (docs/decisions/web-delivery.md, 'Eighth round').
+ * screen (docs/decisions/web-delivery.md, 'Repeat visit').
  */
 const LANDING_SCREENS = ['src/features/dashboard/dashboard-page.tsx'];
 const PRECACHED_SCREENS = [...OFFLINE_SCREENS, ...LANDING_SCREENS];
@@ -123,11 +123,11 @@ function shellOnly(entries: Array<{ url: string; revision: string | null; size: 
 
 /**
  * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md,
- * 'Tenth round'): scripts/first-visit-styles.tsx renders the components of the sessions screens, the shell and the
- * dashboard with the portal's theme in Node (NODE_ENV=production, as the bundle) and prints the styles Ant Design built;
- * they become `assets/antd-styles-<hash>.json`, and `portal:first-visit-styles` gives the page its address and the Ant
- * Design version (lib/first-visit-styles.ts fetches it on a first visit). The script fails the build when the styles
- * would not be the browser's (they change with the theme's colours, or the set is not a production one). Not in
+ * 'First-visit styles'): scripts/first-visit-styles.tsx renders the components of the sessions screens, the shell and
+ * the dashboard with the portal's theme in Node (NODE_ENV=production, as the bundle) and prints the styles Ant Design
+ * built; they become `assets/antd-styles-<hash>.json`, and `portal:first-visit-styles` gives the page its address and
+ * the Ant Design version (lib/first-visit-styles.ts fetches it on a first visit). The script fails the build when the
+ * styles would not be the browser's (they change with the theme's colours, or the set is not a production one). Not in
  * the precache: a repeat visit starts from the styles kept on the device instead. In development: no file.
  */
 function firstVisitStyles(): PluginOption {
@@ -176,7 +176,7 @@ function firstVisitStyles(): PluginOption {
 /**
  * The web reads only the path of the contract's route descriptors (`orderingRoutes.pedidosGet.url`), but a
  * descriptor also holds its zod schemas, so reading a path pulled zod and every schema of that module into the
- * screen (docs/decisions/web-delivery.md, 'Any route within 300 kB'). In a build, each `<name>Routes.<key>.url` of
+ * screen (docs/decisions/web-delivery.md, 'Every route'). In a build, each `<name>Routes.<key>.url` of
  * the web's code (also through an import alias, `receiptsRoutes as r`) becomes the path itself, taken from the
  * contract at build time: the source keeps the contract's names (typed, renamed with it), the bundle keeps only
  * the schemas a screen validates with.
@@ -211,7 +211,7 @@ function inlineRoutePaths(): PluginOption {
  * them when first drawn (docs/decisions/web-delivery.md, 'Every route'): Table's column filter menu (no column has
  * filters), its selection column's menu (no table has `selections`), Card's tab list (no card has one) and
  * Typography's in-place editor (no text is `editable`); and the Tree component that Table's selection pulls in for
- * four helper functions. Sixth round: Table's virtual body (no table is `virtual`) and its selection column's
+ * four helper functions. Also Table's virtual body (no table is `virtual`) and its selection column's
  * Checkbox and Radio (one table selects); the Tooltip that Typography, Table's sorter, Segmented, FloatButton and
  * Form.Item's label draw only on request (copy, edit, ellipsis tooltip, sorter tooltip, `tooltip` props); the
  * dropdown menu of Tabs' '…' button (every tab fits); Pagination's page-size Select (no list shows one); List's
@@ -324,7 +324,7 @@ function lazyAntdParts(): PluginOption {
 
 /**
  * The entry's, the shell's and the dashboard's code in a few large chunks instead of ≈90 small ones
- * (docs/decisions/web-delivery.md, 'Sixth round'). rolldown's automatic splitting makes a chunk of every set of
+ * (docs/decisions/web-delivery.md, 'Chunk layers'). rolldown's automatic splitting makes a chunk of every set of
  * modules shared by the same lazy routes; with Ant Design's many small shared modules that was 14 files for the
  * login screen and 88 for the dashboard, and on HTTP/1.1 (six connections, a round trip each) their number cost
  * more than their bytes.
@@ -429,10 +429,10 @@ function chunkCycles(): PluginOption {
 
 /**
  * The files of the screens the login leads to, listed in index.html for a prefetch at low priority
- * (src/lib/quiet-prefetch.ts; docs/decisions/web-delivery.md, 'Eleventh round'). Started by the login screen's first
- * keystroke, an `import()` of the sessions screen asked for its ≈45 files at the same priority as the sign-in's POST,
- * and Chromium sends a host's requests in the order asked within a priority over its six HTTP/1.1 connections: the
- * POST of 'Ingresar' waited for all of them (≈1 s on the rural profile). Fetched as `<link rel=modulepreload
+ * (src/lib/quiet-prefetch.ts; docs/decisions/web-delivery.md, 'Low-priority prefetch'). Started by the login screen's
+ * first keystroke, an `import()` of the sessions screen asked for its ≈45 files at the same priority as the sign-in's
+ * POST, and Chromium sends a host's requests in the order asked within a priority over its six HTTP/1.1 connections:
+ * the POST of 'Ingresar' waited for all of them (≈1 s on the rural profile). Fetched as `<link rel=modulepreload
  * fetchpriority=low>` instead, they fill the module map as an import would (the import then takes them from it) while
  * the sign-in and the screens' answers go first. Each group is the chunks its roots load statically, minus what
  * index.html loads and what an earlier group lists.

@@ -150,7 +150,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   // A hashed asset (/assets/*: the build's scripts and stylesheets, loaded by the page, never opened as a document)
   // gets only the headers that act on a script or stylesheet: the CSP, frame, referrer, opener and download headers
   // govern documents (and workers: sw.js is not under /assets/). On HTTP/1.1 headers are not compressed, and the
-  // dashboard's ≈90 files carried ≈0.8 kB of them each (docs/decisions/web-delivery.md, 'Sixth round').
+  // dashboard's ≈90 files carried ≈0.8 kB of them each (docs/decisions/web-delivery.md, 'Caching and headers').
   const assetHeaders = Object.fromEntries(Object.entries(securityHeaders).filter(([name]) => ASSET_SECURITY_HEADERS.has(name)));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/assets/') ? assetHeaders : securityHeaders);

@@ -1,7 +1,7 @@
 /**
- * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md, 'Tenth
- * round'): run by vite.config.ts (`firstVisitStyles`) with NODE_ENV=production, it renders the Ant Design components
- * of the sessions screens, the shell and the dashboard with the portal's theme (lib/theme-config.ts) through
+ * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md,
+ * 'First-visit styles'): run by vite.config.ts (`firstVisitStyles`) with NODE_ENV=production, it renders the Ant Design
+ * components of the sessions screens, the shell and the dashboard with the portal's theme (lib/theme-config.ts) through
  * react-dom/server, collects what Ant Design's style library built (`extractStyle`, its server-rendering path) and
  * prints it as JSON: `{ version, map, styles }`, the set lib/kept-styles.ts puts into the page (a style per hash, and
  * the map from each style's path to its hash).

@@ -4,8 +4,8 @@ import { DEL_SUR, LA_PAMPA, enterAsProductor, enterAsProductorUi, loginUi } from
 /**
  * 'Ingresar' → dashboard and the dashboard's repeat visit (docs/decisions/web-delivery.md):
  * each answer of the way is asked for once, the dashboard together with the entity's user data; a first visit draws
- * Ant Design's components with the styles the build made of them ('Tenth round'), a repeat visit with those kept from
- * the last one, instead of building them again.
+ * Ant Design's components with the styles the build made of them ('First-visit styles'), a repeat visit with those
+ * kept from the last one, instead of building them again.
  */
 
 /** The API calls the page makes, by path, with their query. */

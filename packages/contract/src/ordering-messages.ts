@@ -1,7 +1,7 @@
 import { ID_INVALID, msg } from './messages.js';
 
 // The ordering area's texts and limits without its schemas: a screen that shows a text needs no zod
-// (docs/decisions/web-delivery.md, the dashboard's budget).
+// (docs/decisions/web-delivery.md, 'Every route').
 
 /** Every Spanish text of the ordering area (ordering.md §4, §5, §8), written once for server and browser. */
 export const orderingMsg = {

@@ -7,7 +7,7 @@ const IDLE_WAIT_MS = 300;
 
 /**
  * False until the browser has painted a frame with `shown` true, then true (and stays so): what a screen draws with
- * it comes one frame after what it draws without (docs/decisions/web-delivery.md, 'Ninth round'). For what is below
+ * it comes one frame after what it draws without (docs/decisions/web-delivery.md, 'Dashboard'). For what is below
  * the first screenful of a page that would otherwise delay the first paint on a slow phone (the dashboard's charts
  * and tables: their render, and a chart's measuring of its width, which forces a layout before the paint).
  */

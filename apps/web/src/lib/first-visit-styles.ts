@@ -2,9 +2,9 @@ import { FIRST_VISIT_STYLES } from 'portal:first-visit-styles';
 import { KEPT_STYLES_KEY, type StyleSet } from './style-map';
 
 /**
- * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md, 'Tenth
- * round'; scripts/first-visit-styles.tsx renders the components of the sessions screens, the shell and the dashboard
- * with the portal's theme and writes their styles to a file of the build).
+ * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md,
+ * 'First-visit styles'; scripts/first-visit-styles.tsx renders the components of the sessions screens, the shell and
+ * the dashboard with the portal's theme and writes their styles to a file of the build).
  *
  * On a first visit nothing is kept on the device (lib/kept-styles.ts), so each Ant Design component would build its
  * style when it first renders (≈0.3–0.5 s of a slow phone's CPU over 'Ingresar' → dashboard). The file is fetched with
@@ -27,8 +27,8 @@ export function whenFirstVisitStyles(): Promise<void> {
  * What a route waits for: the fetch if the way through the login started it (its first keystroke, or the sign-in),
  * else nothing. A screen opened by its address, signed in, with no kept styles (cleared storage, a new Ant Design
  * version) builds its styles as before: measured, waiting for the file there (18 kB more over the same thin
- * connection as the screen's code and answers) showed the dashboard's summary 0.2 s later (docs/performance.md, 'Tenth
- * round').
+ * connection as the screen's code and answers) showed the dashboard's summary 0.2 s later
+ * (docs/decisions/web-delivery.md, 'First-visit styles').
  */
 export function whenStartedFirstVisitStyles(): Promise<void> {
   return loading ?? Promise.resolve();

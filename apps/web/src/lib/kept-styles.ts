@@ -4,7 +4,7 @@ import { firstVisitStyles } from './first-visit-styles';
 import { joinStyleMap, KEPT_STYLES_KEY, parseStyleMap, type StyleSet } from './style-map';
 
 /**
- * Ant Design's component styles kept on the device between visits (docs/decisions/web-delivery.md, 'Eighth round').
+ * Ant Design's component styles kept on the device between visits (docs/decisions/web-delivery.md, 'Repeat visit').
  *
  * Ant Design writes its styles at run time: each component, when it first renders, builds its style object, turns
  * it into CSS and inserts a `<style>` — on a repeat visit of the dashboard ≈0.3 s of a phone's CPU. The styles do not
@@ -16,7 +16,7 @@ import { joinStyleMap, KEPT_STYLES_KEY, parseStyleMap, type StyleSet } from './s
  * own, as without this. Kept per Ant Design version (a new version starts again), written a second after the last new
  * style and when the page is hidden; at most ≈0.5 M characters (local storage also holds the session and the kept
  * answers). A first visit, with nothing kept, starts the same way from the styles the build made of the first screens'
- * components (lib/first-visit-styles.ts, 'Tenth round').
+ * components (lib/first-visit-styles.ts; docs/decisions/web-delivery.md, 'First-visit styles').
  */
 export const styleCache = createCache();
 

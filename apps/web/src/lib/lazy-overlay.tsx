@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
- * A drawer or dialog whose code loads the first time it opens (docs/decisions/web-delivery.md, 'Any route within
- * 300 kB'): a screen's search drawer, movement drawer or edit dialog brings date pickers, trees and forms that the
+ * A drawer or dialog whose code loads the first time it opens (docs/decisions/web-delivery.md, 'Every
+ * route'): a screen's search drawer, movement drawer or edit dialog brings date pickers, trees and forms that the
  * screen's first paint does not need. Until it first opens it renders nothing; from then on it stays mounted, so
  * that closing animates and the form keeps its state as before. `useOpen` tells from the props (or a store) whether
  * it is open; `preload` fetches the code ahead (e.g. when the button that opens it is hovered or focused).

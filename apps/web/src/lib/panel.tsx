@@ -5,7 +5,7 @@ type PanelProps = Omit<HTMLAttributes<HTMLElement>, 'title'> & { title?: ReactNo
 /**
  * A small card drawn like Ant Design's `<Card size="small">` (styles.css `.panel`). Ant Design's Card imports its
  * Tabs (for a tab list the dashboard never uses) and with them a menu and a dropdown: the dashboard's cards are
- * these instead (docs/decisions/web-delivery.md, the dashboard's budget).
+ * these instead (docs/decisions/web-delivery.md, 'Dashboard').
  */
 export function Panel({ title, extra, children, className, bodyClassName, ...rest }: PanelProps) {
   return (

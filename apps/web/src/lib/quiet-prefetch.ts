@@ -1,11 +1,11 @@
 /**
- * The code of the screens the user is on the way to, fetched at low priority (docs/decisions/web-delivery.md, 'Eleventh
- * round'). The build lists each group's files in index.html (vite.config.ts, quietPrefetchList). Each becomes a
- * `<link rel=modulepreload fetchpriority=low>` (a stylesheet, `rel=preload as=style`): Chromium fetches and compiles the
- * module into the page's module map, where the screen's `import()` finds it, and sends the requests of higher priority
- * (the sign-in, the screens' answers, an import the user is waiting for) before those still queued. An `import()` for a
- * prefetch asked for every file at the priority of the sign-in's POST, and a host's requests of one priority go in the
- * order asked: 'Ingresar' waited for the whole sessions screen's code.
+ * The code of the screens the user is on the way to, fetched at low priority (docs/decisions/web-delivery.md,
+ * 'Low-priority prefetch'). The build lists each group's files in index.html (vite.config.ts, quietPrefetchList). Each
+ * becomes a `<link rel=modulepreload fetchpriority=low>` (a stylesheet, `rel=preload as=style`): Chromium fetches and
+ * compiles the module into the page's module map, where the screen's `import()` finds it, and sends the requests of
+ * higher priority (the sign-in, the screens' answers, an import the user is waiting for) before those still queued. An
+ * `import()` for a prefetch asked for every file at the priority of the sign-in's POST, and a host's requests of one
+ * priority go in the order asked: 'Ingresar' waited for the whole sessions screen's code.
  *
  * In development there is no list: nothing is prefetched.
  */

@@ -60,7 +60,7 @@ export function textShade(color: string): string {
 /**
  * Ant Design's theme with a company's colours (lib/theme.tsx). Also read at build time by
  * scripts/first-visit-styles.tsx, which renders the first screens' components with it: the styles it writes are the
- * ones this theme gives in the browser (docs/decisions/web-delivery.md, 'Tenth round').
+ * ones this theme gives in the browser (docs/decisions/web-delivery.md, 'First-visit styles').
  */
 export function portalTheme(primary: string, header: string): ThemeConfig {
   const ink = textShade(primary);

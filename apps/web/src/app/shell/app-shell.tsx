@@ -20,7 +20,7 @@ import { NewsNotice } from './news-notice';
 import { MAIN_ID, setPageTitle } from '../../lib/page-title';
 
 // What the user opens now and then (the menu drawer, the dialogs, the administrator's drawers) loads when first
-// opened, not with every page behind the shell (docs/decisions/web-delivery.md: the dashboard's budget).
+// opened, not with every page behind the shell (docs/decisions/web-delivery.md, 'Every route').
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 const ProfileDialog = lazy(() => import('./profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));

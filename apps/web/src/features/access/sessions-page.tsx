@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, List, Space, Spin, Tag } from 'antd';
 import { activateProps } from '../../lib/activate';
 // The field alone, not antd's Input with its TextArea, Search, Password and OTP attached: the sessions screen's Ant
-// Design parts travel in the shell's chunk, which every screen loads (docs/decisions/web-delivery.md, 'Eleventh round').
+// Design parts travel in the shell's chunk, which every screen loads (docs/decisions/web-delivery.md, 'Sessions screen').
 import Input from 'antd/es/input/Input';
 import { ArrowLeftOutlined, DeleteOutlined, LogoutOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';

@@ -23,7 +23,7 @@ type TabKey = (typeof TABS)[number]['key'];
 
 /**
  * /welcome, /welcome/signin and /welcome/signup: one card, two tabs. The tabs are plain WAI-ARIA tabs drawn like
- * Ant Design's centred Tabs (docs/decisions/web-delivery.md: the login screen's budget); a panel once opened stays
+ * Ant Design's centred Tabs (docs/decisions/web-delivery.md, 'Login screen'); a panel once opened stays
  * mounted, hidden, so what was typed in it survives a trip to the other tab.
  */
 export function WelcomePage() {

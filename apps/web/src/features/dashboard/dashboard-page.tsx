@@ -45,8 +45,8 @@ export function DashboardPage() {
   }
 
   // What the phone's first screenful does not show (the charts, the tables, the grain position) is drawn a frame after
-  // the news and the summary, so the figures paint without waiting for them (docs/decisions/web-delivery.md, 'Ninth
-  // round'): their render and the charts' measuring of their width (a forced layout) came before the first paint.
+  // the news and the summary, so the figures paint without waiting for them (docs/decisions/web-delivery.md,
+  // 'Dashboard'): their render and the charts' measuring of their width (a forced layout) came before the first paint.
   const below = useAfterFirstPaint(dashboard.isSuccess);
 
   const porlets = dashboard.data?.porlets ?? [];

@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * screen's lists are short, the others load the next batch as the user scrolls. The build puts this module in its
  * place (`lazyAntdParts` in vite.config.ts), so List, which the sessions screen brings into the shell's chunk, does not
  * bring Pagination to every screen with it; a list that shows pages loads it when it draws them.
- * (docs/decisions/web-delivery.md, 'Eleventh round'.)
+ * (docs/decisions/web-delivery.md, 'Sessions screen'.)
  */
 const Pagination = lazy(() => import('antd/es/pagination'));
 
