@@ -101,9 +101,9 @@ export const API_BROTLI_QUALITY = 1;
 /** Answers up to this size are compressed in one synchronous call; larger ones (exports) through a stream. */
 export const COMPRESS_SYNC_MAX_BYTES = 65_536;
 /**
- * brotliCompressSync told the answer's size (BROTLI_PARAM_SIZE_HINT): without it the encoder sets itself up for
- * the largest window, which costs more than compressing a few kilobytes (docs/decisions/throughput.md). The same
- * quality; only the synchronous path (answers ≤ COMPRESS_SYNC_MAX_BYTES) goes through here.
+ * brotliCompressSync told the answer's size (BROTLI_PARAM_SIZE_HINT): without it the encoder sets itself up for the
+ * largest window, which costs more than compressing a few kilobytes (docs/decisions/throughput.md, 'Compression of API
+ * answers'). The same quality; only the synchronous path (answers ≤ COMPRESS_SYNC_MAX_BYTES) goes through here.
  */
 export const sizedBrotli = {
   brotliCompressSync: (payload: Buffer, options: BrotliOptions) =>
@@ -166,7 +166,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   // ZIP, images) are left alone by their content type. docs/decisions/web-delivery.md
   // Answers up to 64 kB are compressed synchronously: the stream path (@fastify/compress's default above 8 kB on two
   // cores) cost ≈ 240 µs of CPU for a 13 kB catalogue page against ≈ 80 µs for the same brotli in one call, and
-  // blocks the event loop no longer than that (docs/decisions/throughput.md).
+  // blocks the event loop no longer than that (docs/decisions/throughput.md, 'Compression of API answers').
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
