@@ -104,7 +104,7 @@ export default tseslint.config(
     files: ['apps/web/src/lib/feedback-host.tsx'],
     rules: { 'no-restricted-syntax': ['error', optionFilterProp] },
   },
-  // Web boundaries (issue 15): bulletproof-react's model; the rules and why are in docs/architecture.md, "What may
+  // Web boundaries: bulletproof-react's model; the rules and why are in docs/architecture.md, "What may
   // import what" > "Web". A feature (src/features/<x>/) reaches another feature only through that feature's index.ts;
   // lib/ is shared code and imports neither features nor app/; features import nothing from app/; app/ (router and
   // shell) imports a feature's index.ts or, lazily per route, its page modules (src/features/<x>/*-page.tsx).
@@ -123,7 +123,7 @@ export default tseslint.config(
     },
   },
 
-  // Server boundaries (issue 15). What may import what: docs/architecture.md § 'What may import what'.
+  // Server boundaries. What may import what: docs/architecture.md § 'What may import what'.
   // - An area (apps/server/src/modules/<area>/) is reached from outside only through its index.ts.
   // - The shared layers (lib/, db/, plugins/, documents/, messaging/) never import an area, nor app.ts.
   // - The contract never imports from the apps.

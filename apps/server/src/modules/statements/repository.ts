@@ -305,7 +305,8 @@ type PageAnswer = PageRow & { version: string; n: number };
 
 /**
  * The list's order (ordering date, then id, newest first), put on the page's rows here: ordered in the statement it
- * cost a window and two sorts, ≈ 0.02–0.03 ms of the backend's 0.3 ms for a page (docs/performance.md, 'Fourth round').
+ * cost a window and two sorts, ≈ 0.02–0.03 ms of the backend's 0.3 ms for a page (docs/decisions/statements.md,
+ * 'Less CPU per page, same answers').
  */
 const newestFirst = (a: PageRow, b: PageRow) => (a.k !== b.k ? (a.k < b.k ? 1 : -1) : a.id.length !== b.id.length ? b.id.length - a.id.length : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
