@@ -43,6 +43,7 @@ export const receiptsMsg = {
   observacionLarga: 'La observación no puede superar los 500 caracteres.',
   datosInvalidos: 'Los datos del recibo no son válidos.',
   claveIdempotencia: 'Falta la clave de operación (Idempotency-Key) del recibo.',
+  claveDecision: 'La clave de operación (Idempotency-Key) de la decisión no es válida.',
   archivoTipo: (name: string) => `El archivo ${name} debe ser PDF, JPG o PNG.`,
   archivoGrande: (name: string, mb: number) => `El archivo ${name} supera los ${mb} MB.`,
   demasiadosArchivos: (n: number) => `No se pueden adjuntar más de ${n} archivos.`,

@@ -545,6 +545,8 @@ export interface ReceiptsTable {
   rejected_at: Timestamp | null;
   rejected_by: number | null;
   rejection_reason: string | null;
+  /** The Idempotency-Key of the request that approved or rejected it (a retry of it answers as the first time). */
+  decision_key: Generated<string | null>;
 }
 
 export interface ReceiptApplicationsTable {
@@ -610,6 +612,8 @@ export interface StockVouchersTable {
   decided_by: number | null;
   decided_at: Timestamp | null;
   reason: string | null;
+  /** The Idempotency-Key of the request that decided it. */
+  decision_key: Generated<string | null>;
 }
 
 export interface StockVoucherLinesTable {

@@ -1,27 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIELD_API_PREFIX, fieldMsg, fieldRoutes as r, IDEMPOTENCY_HEADER } from '@portal/contract';
+import { FIELD_API_PREFIX, fieldMsg, fieldRoutes as r } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { badRequest } from '../../lib/http-errors.js';
+import { idempotencyKeyOf, requiredIdempotencyKey } from '../../lib/idempotency-key.js';
 import { registerRoute } from '../../lib/route.js';
 import type { Tenant, AuthUser } from '../../plugins/access.js';
 import { FieldService } from './service.js';
 
-/** The client-generated key of a write (8–100 letters, digits, '-' or '_'), or 400. */
-function idempotencyKey(request: FastifyRequest): string {
-  const key = optionalKey(request);
-  if (key === null) throw badRequest(fieldMsg.claveObligatoria);
-  return key;
-}
-
-/** The key when the call carries one (null without the header; 400 when it is malformed). */
-function optionalKey(request: FastifyRequest): string | null {
-  const v = request.headers[IDEMPOTENCY_HEADER];
-  const raw = Array.isArray(v) ? v[0] : v;
-  if (raw === undefined) return null;
-  const key = raw.trim();
-  if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest(fieldMsg.claveObligatoria);
-  return key;
-}
+const idempotencyKey = (request: FastifyRequest) => requiredIdempotencyKey(request, fieldMsg.claveObligatoria);
+const optionalKey = (request: FastifyRequest) => idempotencyKeyOf(request, fieldMsg.claveObligatoria);
 
 /** Visits and sales (field-warehouse.md §7) under their own base, /api/field. */
 export function fieldRoutes(app: FastifyInstance, db: DB): void {

@@ -95,6 +95,22 @@ describe('voucher authorization', () => {
     assert.match(again.data.msg, /^El comprobante ya fue autorizado por Graciela Torres el /);
   });
 
+  test('a decision sent again with its Idempotency-Key gets the first answer; another request is told who decided', async () => {
+    const v = (await list()).items[0]!;
+    const url = `${PUT}?codcom=${v.codcom}&codtal=${v.codtal}&numero=${v.numero}&autoriza=true&motivo=Autorizo`;
+    const send = (key?: string) => ctx.app.inject({ method: 'GET', url, headers: { ...S(), ...(key ? { 'idempotency-key': key } : {}) } });
+    const key = `auth-key-${Date.now()}`;
+    const first = (await send(key)).json() as AutorizacionDecisionResponse;
+    assert.deepEqual(first.data, { success: true, msg: receiptsMsg.autorizado });
+    assert.deepEqual(((await send(key)).json() as AutorizacionDecisionResponse).data, first.data, 'the retry gets the first answer');
+    for (const other of [await send(`${key}-otra`), await send()]) {
+      const body = other.json() as AutorizacionDecisionResponse;
+      assert.equal(body.data.success, false);
+      assert.match(body.data.msg, /^El comprobante ya fue autorizado por Graciela Torres el /);
+    }
+    expectRefused(await send('corta'), 400, receiptsMsg.claveDecision);
+  });
+
   test('authorize and reject of one voucher at the same moment: one decision', async () => {
     const v = (await list()).items[0]!;
     const [x, y] = await Promise.all([decide(v, true, 'Autorizo'), decide(v, false, 'Rechazo', admin)]);

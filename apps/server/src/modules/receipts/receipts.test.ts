@@ -505,6 +505,35 @@ describe('receipts: staff approval and rejection', () => {
     assert.equal(await ledgerCount(), ledger0 + 1);
   });
 
+  test('a decision sent again with its Idempotency-Key answers as the first time; another request is told who decided', async () => {
+    const decide = (id: number, action: 'aprobar' | 'rechazar', key: string, t = staff) =>
+      ctx.app.inject({ method: 'POST', url: `${R}/gestion/${id}/${action}`, headers: { ...S(t), 'idempotency-key': key }, ...(action === 'rechazar' ? { payload: { motivo: 'Sin fondos' } } : {}) });
+    const [d1, d2] = await positive();
+    const { recibo: first } = await payWithTransfer([{ id: d1!.id, importe: '100.00' }]);
+    const ledger0 = await ledgerCount();
+    const key = newKey();
+    const a = await decide(first.id, 'aprobar', key);
+    assert.equal(a.statusCode, 200, a.body);
+    const again = await decide(first.id, 'aprobar', key);
+    assert.equal(again.statusCode, 200, again.body);
+    assert.deepEqual(again.json(), a.json(), 'the answer of the first time');
+    assert.equal(await ledgerCount(), ledger0 + 1, 'one credit in the ledger');
+    // The same key asking the opposite, another key, or no key: refused with who decided it.
+    for (const other of [decide(first.id, 'rechazar', key), decide(first.id, 'aprobar', newKey(), admin), approve(first.id, admin)]) {
+      const res = await other;
+      assert.equal(res.statusCode, 409, res.body);
+      assert.match(res.json().msg, /^El recibo ya fue aprobado por Graciela Torres/);
+    }
+    const { recibo: second } = await payWithTransfer([{ id: d2!.id, importe: '100.00' }]);
+    const rkey = newKey();
+    const r1 = await decide(second.id, 'rechazar', rkey);
+    assert.equal(r1.statusCode, 200, r1.body);
+    const r2 = await decide(second.id, 'rechazar', rkey);
+    assert.equal(r2.statusCode, 200, r2.body);
+    assert.equal(r2.json().msg, receiptsMsg.reciboRechazado(second.norig));
+    expectRefused(await decide(second.id, 'aprobar', 'corta'), 400, receiptsMsg.claveDecision);
+  });
+
   test('rejection needs a reason, frees the documents, never reaches the ledger, and is kept and shown', async () => {
     const doc = (await positive())[0]!;
     const { recibo } = await payWithTransfer([{ id: doc.id, importe: doc.importe_saldo }]);

@@ -173,21 +173,28 @@ export async function decideReceipt(
   db: DB,
   companyId: number,
   id: number,
-  decision: { status: 'approved'; userId: number } | { status: 'rejected'; userId: number; reason: string },
+  decision: ({ status: 'approved' } | { status: 'rejected'; reason: string }) & { userId: number; key: string | null },
 ): Promise<number> {
   const now = new Date();
   const r = await db
     .updateTable('receipts')
     .set(
       decision.status === 'approved'
-        ? { status: 'approved', approved_at: now, approved_by: decision.userId }
-        : { status: 'rejected', rejected_at: now, rejected_by: decision.userId, rejection_reason: decision.reason },
+        ? { status: 'approved', approved_at: now, approved_by: decision.userId, decision_key: decision.key }
+        : { status: 'rejected', rejected_at: now, rejected_by: decision.userId, rejection_reason: decision.reason, decision_key: decision.key },
     )
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Whether the receipt was decided so (`status`) by a request that carried `key`: a retry of that decision. */
+export async function decidedWithKey(db: DB, companyId: number, id: number, status: 'approved' | 'rejected', key: string | null): Promise<boolean> {
+  if (key === null) return false;
+  const row = await db.selectFrom('receipts').select('id').where('company_id', '=', companyId).where('id', '=', id).where('status', '=', status).where('decision_key', '=', key).executeTakeFirst();
+  return row !== undefined;
 }
 
 export function attachment(db: DB, companyId: number, receiptId: number, attachmentId: number) {
@@ -250,15 +257,22 @@ export function voucherByNumber(db: DB, companyId: number, code: string, series:
 }
 
 /** Decides a pending voucher; 0 rows when someone else decided it first (the status check is in the same statement). */
-export async function decideVoucher(db: DB, companyId: number, id: number, status: 'authorized' | 'rejected', userId: number, reason: string) {
+export async function decideVoucher(db: DB, companyId: number, id: number, status: 'authorized' | 'rejected', userId: number, reason: string, key: string | null) {
   const r = await db
     .updateTable('stock_vouchers')
-    .set({ status, decided_by: userId, decided_at: new Date(), reason })
+    .set({ status, decided_by: userId, decided_at: new Date(), reason, decision_key: key })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Whether the voucher was decided so by a request that carried `key`: a retry of that decision. */
+export async function voucherDecidedWithKey(db: DB, companyId: number, id: number, status: 'authorized' | 'rejected', key: string | null): Promise<boolean> {
+  if (key === null) return false;
+  const row = await db.selectFrom('stock_vouchers').select('id').where('company_id', '=', companyId).where('id', '=', id).where('status', '=', status).where('decision_key', '=', key).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The filter lists of the authorization screen: entities that have vouchers, and the company's sellers and zones (by code). */

@@ -4,6 +4,7 @@ import { RECEIPTS, receiptsMsg, receiptsRoutes as r } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { badRequest } from '../../lib/http-errors.js';
+import { idempotencyKeyOf, requiredIdempotencyKey } from '../../lib/idempotency-key.js';
 import { registerRoute } from '../../lib/route.js';
 import { sendFile } from '../../lib/send-file.js';
 import type { ShareRegistry } from '../../lib/share-registry.js';
@@ -55,8 +56,7 @@ export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; token
   registerRoute(app, r.methods, async ({ tenant }) => service.methods(tenant));
   registerRoute(app, r.post, async ({ tenant, user, request }) => {
     const { fields, files } = await readForm(request);
-    const key = request.headers['idempotency-key'];
-    return service.post(tenant, user, { fields, files, idempotencyKey: Array.isArray(key) ? key[0] : key });
+    return service.post(tenant, user, { fields, files, idempotencyKey: requiredIdempotencyKey(request, receiptsMsg.claveIdempotencia) });
   });
   registerRoute(app, r.pdf, async ({ tenant, params, reply }) => {
     const { file, name } = await service.pdf(tenant.company.id, tenant.entity.id, params.id);
@@ -70,8 +70,9 @@ export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; token
   registerRoute(app, r.print, async ({ tenant, query }) => service.print(tenant, query.codtal, query.numero));
 
   registerRoute(app, r.staffList, async ({ tenant, query }) => service.list(tenant, null, query));
-  registerRoute(app, r.staffApprove, async ({ tenant, user, params }) => service.approve(tenant, user, params.id));
-  registerRoute(app, r.staffReject, async ({ tenant, user, params, body }) => service.reject(tenant, user, params.id, body.motivo));
+  const decisionKey = (request: FastifyRequest) => idempotencyKeyOf(request, receiptsMsg.claveDecision);
+  registerRoute(app, r.staffApprove, async ({ tenant, user, params, request }) => service.approve(tenant, user, params.id, decisionKey(request)));
+  registerRoute(app, r.staffReject, async ({ tenant, user, params, body, request }) => service.reject(tenant, user, params.id, body.motivo, decisionKey(request)));
   registerRoute(app, r.staffPdf, async ({ tenant, params, reply }) => {
     const { file, name } = await service.pdf(tenant.company.id, null, params.id);
     return sendFile(reply.header('cache-control', 'private, no-store'), 'inline', name, 'application/pdf', file);
@@ -83,5 +84,5 @@ export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; token
 
   registerRoute(app, r.authorizationList, async ({ tenant, query }) => service.vouchers(tenant, query));
   registerRoute(app, r.authorizationFilters, async ({ tenant }) => service.voucherFilters(tenant));
-  registerRoute(app, r.authorizationDecide, async ({ tenant, user, query }) => service.decide(tenant, user, query));
+  registerRoute(app, r.authorizationDecide, async ({ tenant, user, query, request }) => service.decide(tenant, user, query, decisionKey(request)));
 }

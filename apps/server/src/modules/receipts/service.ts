@@ -33,7 +33,7 @@ export const RECEIPT_SHARE_KIND = 'recibo';
 const RECEIPT_CODE = 'RC';
 
 export type UploadedFile = { filename: string; data: Buffer };
-export type ReceiptPost = { fields: Record<string, string>; files: UploadedFile[]; idempotencyKey: string | undefined };
+export type ReceiptPost = { fields: Record<string, string>; files: UploadedFile[]; idempotencyKey: string };
 
 const numberText = (series: number, number: number) => voucherNumberText(series, number);
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
@@ -248,8 +248,7 @@ export class ReceiptsService {
   async post(tenant: EntityTenant, user: AuthUser, input: ReceiptPost) {
     const companyId = tenant.company.id;
     const entityId = tenant.entity.id;
-    const key = input.idempotencyKey?.trim();
-    if (!key || !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest(receiptsMsg.claveIdempotencia);
+    const key = input.idempotencyKey;
     // The key first: a retry answers the receipt already posted whatever has changed since (the day, above all:
     // retried after midnight, its date is no longer today's). The lookup under the lock below covers two at once.
     const posted = await repo.receiptByKey(this.db, companyId, user.userId, key);
@@ -458,13 +457,16 @@ export class ReceiptsService {
    * applies it, in one transaction: each document must still owe what the receipt applies to it (checked under a
    * row lock against what approved receipts already apply); the receipt's credit enters the ledger as an RC
    * movement, so the statements and the dashboard's balance show it at once; a document paid in full is settled
-   * and leaves the overdue figures.
+   * and leaves the overdue figures. Sent again with the same Idempotency-Key (`key`), it answers as the first time.
    */
-  async approve(tenant: Tenant, user: AuthUser, id: number) {
+  async approve(tenant: Tenant, user: AuthUser, id: number, key: string | null = null) {
     const companyId = tenant.company.id;
     await this.receipt(companyId, null, id);
     return this.db.transaction().execute(async (trx) => {
-      if ((await repo.decideReceipt(trx, companyId, id, { status: 'approved', userId: user.userId })) === 0) throw await this.alreadyDecided(trx, companyId, id);
+      if ((await repo.decideReceipt(trx, companyId, id, { status: 'approved', userId: user.userId, key })) === 0) {
+        if (await repo.decidedWithKey(trx, companyId, id, 'approved', key)) return this.decided(trx, companyId, id, receiptsMsg.reciboAprobado);
+        throw await this.alreadyDecided(trx, companyId, id);
+      }
       const row = (await repo.receiptById(trx, companyId, null, id))!;
       const docs = await repo.approvalBalances(trx, companyId, id);
       await repo.lockDocuments(trx, companyId, docs.map((d) => Number(d.movement_id)));
@@ -495,13 +497,15 @@ export class ReceiptsService {
 
   /**
    * Rejects a pending receipt once, with the reason: it applies nothing any more (the documents' outstanding
-   * amounts it reserved are free again), the ledger never saw it, and who, when and why are kept and shown.
+   * amounts it reserved are free again), the ledger never saw it, and who, when and why are kept and shown. Sent
+   * again with the same Idempotency-Key, it answers as the first time.
    */
-  async reject(tenant: Tenant, user: AuthUser, id: number, motivo: string) {
+  async reject(tenant: Tenant, user: AuthUser, id: number, motivo: string, key: string | null = null) {
     const companyId = tenant.company.id;
     await this.receipt(companyId, null, id);
     return this.db.transaction().execute(async (trx) => {
-      if ((await repo.decideReceipt(trx, companyId, id, { status: 'rejected', userId: user.userId, reason: motivo })) === 0) {
+      if ((await repo.decideReceipt(trx, companyId, id, { status: 'rejected', userId: user.userId, reason: motivo, key })) === 0) {
+        if (await repo.decidedWithKey(trx, companyId, id, 'rejected', key)) return this.decided(trx, companyId, id, receiptsMsg.reciboRechazado);
         throw await this.alreadyDecided(trx, companyId, id);
       }
       await writeAudit(trx, { action: 'receipt.reject', userId: user.userId, ip: user.ip, companyId, detail: { receipt: id, motivo } });
@@ -545,13 +549,20 @@ export class ReceiptsService {
     return { success: true as const, ...(await repo.voucherFilters(this.db, tenant.company.id)) };
   }
 
-  /** Authorizes or rejects a pending voucher once; the loser of a race gets who decided it and when. */
-  async decide(tenant: Tenant, user: AuthUser, q: { codcom: string; codtal: number; numero: number; autoriza: boolean; motivo: string }) {
+  /**
+   * Authorizes or rejects a pending voucher once; the loser of a race gets who decided it and when, and the same
+   * decision sent again with its Idempotency-Key gets the first answer.
+   */
+  async decide(tenant: Tenant, user: AuthUser, q: { codcom: string; codtal: number; numero: number; autoriza: boolean; motivo: string }, key: string | null = null) {
     const companyId = tenant.company.id;
     const voucher = await repo.voucherByNumber(this.db, companyId, q.codcom, q.codtal, q.numero);
     if (!voucher) throw notFound(receiptsMsg.comprobanteInexistente);
     return this.db.transaction().execute(async (trx) => {
-      const n = await repo.decideVoucher(trx, companyId, voucher.id, q.autoriza ? 'authorized' : 'rejected', user.userId, q.motivo);
+      const status = q.autoriza ? 'authorized' : 'rejected';
+      const n = await repo.decideVoucher(trx, companyId, voucher.id, status, user.userId, q.motivo, key);
+      if (n === 0 && (await repo.voucherDecidedWithKey(trx, companyId, voucher.id, status, key))) {
+        return { success: true, data: { success: true, msg: q.autoriza ? receiptsMsg.autorizado : receiptsMsg.rechazado } };
+      }
       if (n === 0) {
         const now = await repo.voucherByNumber(trx, companyId, q.codcom, q.codtal, q.numero);
         const estado = now?.status === 'authorized' ? 'autorizado' : 'rechazado';

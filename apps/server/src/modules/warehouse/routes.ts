@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, warehouseMsg, warehouseRoutes as r } from '@portal/contract';
-import { badRequest } from '../../lib/http-errors.js';
+import { warehouseMsg, warehouseRoutes as r } from '@portal/contract';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.js';
 import type { DB } from '../../db/database.js';
 import { registerRoute } from '../../lib/route.js';
 import { WarehouseService } from './service.js';
 
-/** The submission's Idempotency-Key when it carries a well-formed one (8–100 letters, digits, '-' or '_'). */
-function idempotencyKey(request: FastifyRequest): string | null {
-  const v = request.headers[IDEMPOTENCY_HEADER];
-  const raw = (Array.isArray(v) ? v[0] : v)?.trim();
-  if (raw === undefined) return null;
-  if (!/^[A-Za-z0-9_-]{8,100}$/.test(raw)) throw badRequest(warehouseMsg.claveInvalida);
-  return raw;
-}
+/** The submission's Idempotency-Key when it carries one. */
+const idempotencyKey = (request: FastifyRequest) => idempotencyKeyOf(request, warehouseMsg.claveInvalida);
 
 /** Picking under /proxy/cgi: pedidosPendientes, renglonesPedido, catalogo, putPicking, cancelarPedido (field-warehouse.md §7). */
 export function warehouseRoutes(app: FastifyInstance, db: DB): void {

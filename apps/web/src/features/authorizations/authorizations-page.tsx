@@ -24,6 +24,7 @@ import { ReceiptCard, statusQuery, type ReceiptStatus } from '../receipts';
 import { filterByLabel } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
 import { lazyOverlay } from '../../lib/lazy-overlay';
+import { useAttemptKeys } from '../../lib/idempotency-key';
 
 // The decision's prompt (a dialog with a text area) loads when first opened: the list's first paint does not draw it.
 const ReasonPrompt = lazyOverlay(() => import('./components/reason-prompt').then((m) => m.ReasonPrompt), (p) => p.open);
@@ -80,6 +81,7 @@ function Vouchers() {
   const [filters, setFilters] = useState<Filters>({ estado: 'pendientes' });
   const [prompt, setPrompt] = useState<{ voucher: VoucherItem; autoriza: boolean } | null>(null);
   const [deciding, setDeciding] = useState(false);
+  const attempts = useAttemptKeys();
 
   const lists = useFilterLists();
   const list = useInfiniteQuery({
@@ -110,14 +112,18 @@ function Vouchers() {
     if (!prompt || deciding) return;
     setDeciding(true);
     const v = prompt.voucher;
+    const what = `${prompt.autoriza ? 'autorizar' : 'rechazar'}:${v.codcom}:${v.codtal}:${v.numero}`;
     try {
       const res = await api<AutorizacionDecisionResponse>(r.authorizationDecide.url, {
         query: { codcom: v.codcom, codtal: v.codtal, numero: v.numero, autoriza: prompt.autoriza, motivo },
+        headers: { 'Idempotency-Key': attempts.keyFor(what) },
       });
+      attempts.answered(what);
       if (res.data.success) notify.success(res.data.msg);
       else notify.error(receiptsMsg.noSePudoOperar, res.data.msg);
       setPrompt(null);
     } catch (e) {
+      if (e instanceof ApiError) attempts.answered(what);
       notify.error(receiptsMsg.noSePudoOperar, errorMessage(e, ''));
     } finally {
       setDeciding(false);
@@ -232,6 +238,7 @@ function StaffReceipts() {
   const [status, setStatus] = useState<ReceiptStatus>('pendientes');
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<ReciboItem | null>(null);
+  const attempts = useAttemptKeys();
   const list = useInfiniteQuery({
     queryKey: [...key, 'recibos', host?.cuit ?? null, status],
     queryFn: ({ pageParam, signal }) => api<RecibosListResponse>(r.staffList.url, { signal, query: { start: pageParam, limit: RECEIPTS.pageSize, ...statusQuery(status) } }),
@@ -249,12 +256,15 @@ function StaffReceipts() {
   async function decide(row: ReciboItem, action: 'aprobar' | 'rechazar', motivo?: string) {
     if (busy !== null) return;
     setBusy(row.id);
+    const what = `${action}:${row.id}`;
     try {
       const url = (action === 'aprobar' ? r.staffApprove.url : r.staffReject.url).replace(':id', String(row.id));
-      const res = await api<{ msg: string }>(url, { method: 'POST', body: motivo === undefined ? undefined : { motivo } });
+      const res = await api<{ msg: string }>(url, { method: 'POST', body: motivo === undefined ? undefined : { motivo }, headers: { 'Idempotency-Key': attempts.keyFor(what) } });
+      attempts.answered(what);
       notify.success(res.msg);
       setRejecting(null);
     } catch (e) {
+      if (e instanceof ApiError) attempts.answered(what);
       notify.error(receiptsMsg.noSePudoOperar, errorMessage(e, ''));
       setRejecting(null);
     } finally {

@@ -12,6 +12,7 @@ import { searchCatalog } from './api/search-catalog';
 import { useConfirmPicking } from './api/confirm-picking';
 import './warehouse.css';
 import { useFeedback } from '../../lib/feedback';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 type Draft = {
   key: string;
@@ -35,7 +36,6 @@ const fromLine = (l: OrderLine): Draft => ({
   ubicacion: l.ubicacion, cantidad: l.cantidad,
 });
 
-const newSubmissionKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 type DialogState = { mode: 'add' } | { mode: 'edit'; key: string };
 
@@ -66,7 +66,7 @@ export function OrderDetailPage() {
   const visible = useMemo(() => (drafts ?? []).filter((d) => d.cantidad > 0), [drafts]);
   // One key per version of the lines: confirming the same lines again (a lost answer, a second tap) is the same
   // submission and gets its answer again; another session's confirmation of the order is a different one.
-  const submissionKey = useMemo(() => (drafts ? newSubmissionKey() : ''), [drafts]);
+  const submissionKey = useMemo(() => (drafts ? newIdempotencyKey() : ''), [drafts]);
   const back = () => navigate(`/${profile}/almacenes`);
 
   function setQuantity(key: string, cantidad: number) {

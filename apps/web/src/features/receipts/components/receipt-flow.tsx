@@ -11,11 +11,11 @@ import { useIsMobile } from '../../../lib/device';
 import { useNotify } from '../../../lib/notify';
 import { postRecibo, receiptsKey, useFormasCobro, usePendientes } from '../api/receipts-api';
 import { applicationError, dec, esAr, lineAmount, lineError, selectionMode, type PaymentLine, type SelectionMode } from '../rules';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 const STEP_TITLES = ['Recibos', 'Documentos', 'Cobros', 'Observaciones', 'Confirmar'];
 let lineCounter = 0;
 const newLine = (): PaymentLine => ({ key: `l${++lineCounter}`, codcon: null, values: {} });
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 type ReceiptFlowProps = { onClose: () => void };
 
@@ -109,7 +109,7 @@ export function ReceiptFlow({ onClose }: ReceiptFlowProps) {
       if (e) return;
     }
     if (step === 3 && fecha === null) setFecha(hoy);
-    if (step === 3) attemptKey.current = newKey();
+    if (step === 3) attemptKey.current = newIdempotencyKey();
     setStep(step + 1);
   }
   function back() {
@@ -120,7 +120,7 @@ export function ReceiptFlow({ onClose }: ReceiptFlowProps) {
   async function handleConfirm() {
     if (posting) return;
     setPosting(true);
-    attemptKey.current ??= newKey();
+    attemptKey.current ??= newIdempotencyKey();
     const files: File[] = [];
     const formaPago = lines.map((l) => ({
       codcon: l.codcon,

@@ -3,6 +3,7 @@ import { createStore, del, entries, get, set } from 'idb-keyval';
 import { fieldRoutes, IDEMPOTENCY_HEADER, type EnvasesRequest, type EstadoRequest, type NuevoClienteRequest, type PedidoRequest } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session-store';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { currentUserTag, fieldApi, isNetworkFailure } from '../api/field-client';
 
 /**
@@ -54,11 +55,6 @@ export const serverFailureMessage = (status: number) =>
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('portal-field-outbox', 'entries');
 const idStore = typeof indexedDB === 'undefined' ? undefined : createStore('portal-field-ids', 'ids');
 
-export function newKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 export const localCustomerId = (key: string) => `L${key}`;
 export const isLocalId = (id: number | string) => typeof id === 'string' && id.startsWith('L');
 
@@ -118,7 +114,7 @@ export const keptMessage = {
 } as const;
 
 /** Stores the write (durable first), then tries to send the queue; resolves with the entry's fate within ENQUEUE_WAIT_MS. */
-export async function enqueue<K extends OutboxKind>(kind: K, payload: Payloads[K], key = newKey()): Promise<{ entry: OutboxEntry<K>; result: EnqueueResult }> {
+export async function enqueue<K extends OutboxKind>(kind: K, payload: Payloads[K], key = newIdempotencyKey()): Promise<{ entry: OutboxEntry<K>; result: EnqueueResult }> {
   const entry: OutboxEntry<K> = { id: `${Date.now().toString().padStart(15, '0')}-${String(++seq).padStart(6, '0')}`, kind, key, owner: owner(), payload, createdAt: Date.now() };
   if (store) await set(entry.id, entry, store);
   await reload();
