@@ -16,7 +16,7 @@ async function killAccessToken(page: Page) {
 }
 
 /**
- * Issue 16: two tabs whose access token ran out at the same moment share one refresh (a Web Lock across tabs):
+ * Two tabs whose access token ran out at the same moment share one refresh (a Web Lock across tabs):
  * one tab rotates the refresh token, the other waits and uses the pair it stored instead of presenting the
  * rotated token again, and both stay signed in.
  */

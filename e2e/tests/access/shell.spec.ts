@@ -109,7 +109,7 @@ test.describe('the shell around the dashboard (productor, read-only)', () => {
   });
 
   test("a company the server refuses (suspended meanwhile) shows the server's message, which carries the spec's mensaje", async ({ page }, testInfo) => {
-    // Issue 17 item 9: the stored session names a company that was suspended since it was chosen.
+    // The stored session names a company that was suspended since it was chosen.
     await page.evaluate((cuit) => {
       const key = 'portal.session.v1';
       const s = JSON.parse(localStorage.getItem(key) ?? '{}') as { host: { cuit: string; razonsocial: string } };

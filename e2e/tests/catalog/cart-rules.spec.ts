@@ -7,8 +7,8 @@ import type { ApiSession } from '../orders/support';
 import { apiFor, enterCatalog, entityOf, pickDate, withCart } from './support';
 
 /**
- * Issue 17 in the browser. Item 1: a delivery date made too early by a later line is told at once (the add's
- * notice and the cart drawer) and the confirmation is refused with the server's Spanish message. Item 2: one
+ * The cart's rules in the browser: a delivery date made too early by a later line is told at once (the add's
+ * notice and the cart drawer) and the confirmation is refused with the server's Spanish message; one
  * order, one set of amounts: the cart's summary, the confirmation, the list of orders made, the PDF and the
  * WhatsApp text show the same Neto (sin IVA) / IVA / Total (IVA incluido) (docs/decisions/ordering.md).
  */

@@ -234,7 +234,7 @@ test('a newer search aborts the one in flight, whose late answer is ignored; a f
 });
 
 test("#/1/pedidos/dashboard, a route the spec names, is the order-entry page, not a product called 'dashboard'", async ({ page }, testInfo) => {
-  // Issue 17 item 5: the address used to fall to /pedidos/:id and ask for product 'dashboard'.
+  // The address used to fall to /pedidos/:id and ask for product 'dashboard'.
   const productCalls: string[] = [];
   page.on('request', (r) => {
     if (/\/proxy\/pedidos\/dashboard\b/.test(r.url())) productCalls.push(r.url());
@@ -254,7 +254,7 @@ test("#/1/pedidos/dashboard, a route the spec names, is the order-entry page, no
 });
 
 test('an add that never reaches the server says so with the spec\'s generic text; nothing is added', async ({ page }) => {
-  // Issue 17 item 8: one generic error text, the spec's ('No se puedo realizar la operanción').
+  // One generic error text, the spec's ('No se puedo realizar la operanción').
   await enterCatalog(page, 1001);
   await page.route((url) => url.pathname.startsWith('/api/public/proxy/pedidos/') && url.searchParams.get('type') === 'carrito', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.continue()));
   const before = await page.getByTestId('cart-button-sales').getAttribute('data-count');

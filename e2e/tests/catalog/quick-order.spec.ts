@@ -20,23 +20,21 @@ async function openQuickOrder(page: Page) {
 }
 
 test('paste tab-separated lines, fix a code not found, upload an XLSX, add to the cart in one step', async ({ page }, testInfo) => {
-  // Open: the demo catalogue's first pages hold no product sold by the package for this test's entity, so it cannot
-  // build its paste yet (it needs a product of its own in the seed).
-  test.fixme(true, 'needs a demo product sold by the package');
   test.setTimeout(120_000);
   const entity = entityOf(testInfo);
   const api = await apiFor(page, entity);
   const listed = (await api.call<{ productos: Listed[] }>('GET', '/proxy/pedidos', { params: { filtros: '{}', start: 0, limit: 24, page: 1 } })).productos;
-  const units = listed.filter((p) => p.factor_venta === 1 && p.moneda === 'ARS');
-  const pack = listed.find((p) => p.factor_venta !== 1 && p.moneda === 'ARS')!;
-  const [a, c] = units;
+  // A product sold by the package (1,5 is rounded up to whole packages) and two others asked in whole numbers.
+  const pack = listed.find((p) => p.factor_venta !== 1 && p.moneda === 'ARS');
+  const [a, c] = listed.filter((p) => p !== pack && p.moneda === 'ARS');
+  expect(pack && a && c, 'three ARS products on the first page, one sold by the package').toBeTruthy();
   await withCart(entity, async () => {
     await api.emptyCart();
     await enterCatalog(page, entity);
     const dialog = await openQuickOrder(page);
 
     // 1. Paste three lines copied from a spreadsheet (header, tabs, a decimal comma, a typo).
-    await dialog.getByRole('textbox', { name: 'Pegar' }).fill(`Código\tCantidad\n${a!.codigo_alfanumerico}\t2\n${pack.codigo_alfanumerico}\t1,5\n${c!.codigo_alfanumerico}7\t4`);
+    await dialog.getByRole('textbox', { name: 'Pegar' }).fill(`Código\tCantidad\n${a!.codigo_alfanumerico}\t2\n${pack!.codigo_alfanumerico}\t1,5\n${c!.codigo_alfanumerico}X\t4`);
     // 2. Review.
     await dialog.getByRole('button', { name: 'Revisar' }).click();
     const lines = dialog.getByTestId('quick-line');
@@ -57,7 +55,7 @@ test('paste tab-separated lines, fix a code not found, upload an XLSX, add to th
     const drawer = page.locator('.cart-drawer');
     await expect(drawer.getByTestId(`cart-line-${c!.id}`)).toBeVisible();
     const cart = await api.call<CartAnswer>('GET', '/proxy/pedidos', { params: { type: 'carrito' } });
-    expect(cart.carrito.productos.map((l) => [l.producto_id, l.cantidad])).toEqual([[a!.id, 2], [pack.id, 2], [c!.id, 4]]);
+    expect(cart.carrito.productos.map((l) => [l.producto_id, l.cantidad])).toEqual([[a!.id, 2], [pack!.id, 2], [c!.id, 4]]);
     await drawer.getByRole('button', { name: 'Cerrar', exact: true }).click();
 
     // Upload an XLSX with the columns in another order: they are found by their headers.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { runCrash } from './crash.js';
 
 /**
- * Issue 16, "nothing lost when the server dies": the real server in a child process on a throwaway database
+ * "Nothing lost when the server dies": the real server in a child process on a throwaway database
  * (PGlite data directory, or a new database on TEST_DATABASE_URL), 500 order confirmations from 500 carts plus
  * receipt posts and picking confirmations at once, `kill -9` when a third of them has been answered, the database
  * reopened and checked, the server restarted and every request retried. See crash.ts for what is checked;

@@ -340,7 +340,7 @@ describe('purchase-order cart', () => {
 });
 
 describe('rules checked where they can be broken', () => {
-  test('a delivery date made too early by a later line is refused at confirmation (item 1)', async () => {
+  test('a delivery date made too early by a later line is refused at confirmation', async () => {
     const cart = (await salesCart('1002')).carrito;
     await call('DELETE', P, { pedido_id: cart.id }, H('1002'));
     const [fast, slow] = [products[10]!, products[11]!];
@@ -365,7 +365,7 @@ describe('rules checked where they can be broken', () => {
     }
   });
 
-  test('a cart never mixes currencies; the catalogue total counts only products priced for the entity (item 7)', async () => {
+  test('a cart never mixes currencies; the catalogue total counts only products priced for the entity', async () => {
     const cart = (await salesCart('1002')).carrito;
     await call('DELETE', P, { pedido_id: cart.id }, H('1002')).catch(() => undefined);
     const [peso, dollar] = [products[12]!, products[13]!];
