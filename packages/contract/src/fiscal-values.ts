@@ -23,7 +23,6 @@ export const fiscalMsg = {
   cargando: msg.cargando,
   comprobanteObligatorio: 'Indique el comprobante (codcom, codtal y numero).',
   comprobanteInexistente: 'El comprobante no existe.',
-  comprobanteAjeno: 'El comprobante no pertenece a la entidad seleccionada.',
   comprobantesInvalidos: 'La lista de comprobantes no es válida.',
   comprobantesDemasiados: 'Puede descargar hasta 200 comprobantes por vez.',
   sinComprobantesImprimibles: 'No hay comprobantes con impresión para descargar.',

@@ -4,7 +4,6 @@ import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import {
   contractMsg,
-  fiscalMsg,
   formatNumber,
   msg,
   type ContractDetailResponse,
@@ -180,7 +179,7 @@ describe('contracts', () => {
     // A contract of another customer of the company.
     const mine = await entityId(1001);
     const foreign = await ctx.db.selectFrom('grain_contracts').select(['series', 'number']).where('entity_id', '!=', mine).orderBy('id').executeTakeFirstOrThrow();
-    expectRefused(await get(PAQ, { codcom: 'CT', codtal: foreign.series, numero: foreign.number }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await get(PAQ, { codcom: 'CT', codtal: foreign.series, numero: foreign.number }), 404, contractMsg.comprobanteInexistente);
   });
 
   test('400 for each bad parameter', async () => {
@@ -230,7 +229,7 @@ describe('contracts', () => {
     await ctx.db.updateTable('grain_contracts').set({ printable: true }).where('id', '=', hidden.id).execute();
 
     const foreign = await ctx.db.selectFrom('grain_contracts').select(['series', 'number']).where('entity_id', '!=', id).orderBy('id').executeTakeFirstOrThrow();
-    expectRefused(await get(IMPRIME, { codcom: 'CT', codtal: foreign.series, numero: foreign.number }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await get(IMPRIME, { codcom: 'CT', codtal: foreign.series, numero: foreign.number }), 404, contractMsg.comprobanteInexistente);
   });
 
   test('EXCEL and PDF exports with the token in the query', async () => {

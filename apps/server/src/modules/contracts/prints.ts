@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { CONTRACT_CODCOM, contractMsg, fiscalMsg, formatDateSlash, formatNumber, GRAIN_VOUCHERS, voucherNumberText, type VoucherKey } from '@portal/contract';
 import { renderVoucherPdf, type VoucherProductLine } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
-import { forbidden, notFound } from '../../lib/http-errors.js';
+import { notFound } from '../../lib/http-errors.js';
 import { companyHeader, entityHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import type { PrintRegistry } from '../../lib/print-registry.js';
@@ -32,8 +32,8 @@ function customerOf(e: Awaited<ReturnType<typeof entityHeader>>) {
 
 async function ownContract(db: DB, scope: Scope, series: number, number: number) {
   const found = await repo.findContract(db, scope.companyId, series, number);
-  if (!found) throw notFound(contractMsg.comprobanteInexistente);
-  if (found.entity_id !== scope.entityId) throw forbidden(fiscalMsg.comprobanteAjeno);
+  // Another entity's contract is answered as one that does not exist: ids cannot be probed.
+  if (!found || found.entity_id !== scope.entityId) throw notFound(contractMsg.comprobanteInexistente);
   return (await repo.contractById(db, scope, found.id))!;
 }
 
@@ -82,8 +82,7 @@ export async function renderContractPdf(db: DB, scope: Scope, key: VoucherKey) {
 export async function renderSettlementPdf(db: DB, scope: Scope, key: VoucherKey) {
   const kind = GRAIN_VOUCHERS.find((v) => v.codcom === key.codcom)!;
   const s = await repo.findSettlement(db, scope, kind.kind, key.numero);
-  if (!s) throw notFound(fiscalMsg.comprobanteInexistente);
-  if (s.entity_id !== scope.entityId) throw forbidden(fiscalMsg.comprobanteAjeno);
+  if (!s || s.entity_id !== scope.entityId) throw notFound(fiscalMsg.comprobanteInexistente);
   // Only settlements applied to contracts have a price to print: one line per contract, at its price.
   const applied = await repo.applicationsOf(db, scope.companyId, s.id);
   if (applied.length === 0) return null;

@@ -5,7 +5,6 @@ import {
   CONTRACT_CODCOM,
   CONTRACT_SUMMARIES,
   contractMsg,
-  fiscalMsg,
   formatDateSlash,
   formatMoney,
   formatNumber,
@@ -18,7 +17,7 @@ import {
 } from '@portal/contract';
 import { type Column, type Row, writeTablePdf, writeTableXlsx } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
 import { companyHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import * as repo from './repository.js';
@@ -146,11 +145,10 @@ export class ContractsService {
     };
   }
 
-  /** etenet_contrapaq: 404 for a contract the company does not have, 403 for another entity's. */
+  /** etenet_contrapaq: 404 for a contract the entity does not have (another entity's too: ids cannot be probed). */
   async detail(scope: repo.Scope, q: { codtal: number; numero: number }): Promise<ContractDetailResponse> {
     const found = await repo.findContract(this.deps.db, scope.companyId, q.codtal, q.numero);
-    if (!found) throw notFound(contractMsg.comprobanteInexistente);
-    if (found.entity_id !== scope.entityId) throw forbidden(fiscalMsg.comprobanteAjeno);
+    if (!found || found.entity_id !== scope.entityId) throw notFound(contractMsg.comprobanteInexistente);
     const moves = await repo.movementsOf(this.deps.db, scope.companyId, found.id);
     return {
       success: true,

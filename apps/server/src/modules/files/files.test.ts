@@ -101,9 +101,9 @@ describe('voucher PDF (type=pdf)', () => {
     assert.equal((await ctx.app.inject({ method: 'GET', url: url.replace(token, `${token.slice(0, -4)}AAAA`) })).statusCode, 401);
   });
 
-  test('is guarded; another entity\'s voucher 403, an unknown one 404, one without print 404 with the spec\'s text', async () => {
+  test('is guarded; another entity\'s voucher and an unknown one 404 alike, one without print 404 with the spec\'s text', async () => {
     await expectGuarded(ctx.app, { method: 'GET', url: `${FILES}?${keyOf(invoice)}&type=pdf` }, { access: 'entity', token });
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}&type=pdf`, headers: own() }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}&type=pdf`, headers: own() }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?codcom=FC&codtal=3&numero=99999999&type=pdf`, headers: own() }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(unprintable)}&type=pdf`, headers: own() }), 404, fiscalMsg.sinImpresion);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?codtal=3&numero=1&type=pdf`, headers: own() }), 400, fiscalMsg.comprobanteObligatorio);
@@ -130,9 +130,9 @@ describe('/proxy/imprime', () => {
     assert.deepEqual(res.json(), { success: false, msg: 'El movimiento seleccionado no tiene impresión' });
   });
 
-  test('is guarded; another entity\'s voucher 403; a missing key 400', async () => {
+  test('is guarded; another entity\'s voucher 404 (as if unknown); a missing key 400', async () => {
     await expectGuarded(ctx.app, { method: 'GET', url: `${IMPRIME}?${keyOf(invoice)}` }, { access: 'entity', token });
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${IMPRIME}?${keyOf(foreign)}`, headers: own() }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${IMPRIME}?${keyOf(foreign)}`, headers: own() }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${IMPRIME}?codcom=FC&codtal=x&numero=1`, headers: own() }), 400, fiscalMsg.comprobanteObligatorio);
   });
 });
@@ -157,14 +157,14 @@ describe('direct download (directa=true)', () => {
     const body = res.json() as DirectDownloadResponse;
     assert.equal(body.success, true);
     assert.match(body.archivo, /^\/api\/public\/compartido\/[\w-]+\.[\w-]+$/);
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}`, headers: own() }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}`, headers: own() }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(invoice)}` }), 401, msg.noAutenticado);
   });
 
-  test('a voucher without print: success false with the message; another entity\'s 403; no session 401', async () => {
+  test('a voucher without print: success false with the message; another entity\'s 404; no session 401', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(unprintable)}&directa=true`, headers: own() });
     assert.deepEqual(res.json(), { success: false, host: ctx.config.publicUrl, archivo: '', msg: fiscalMsg.sinImpresion });
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}&directa=true`, headers: own() }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(foreign)}&directa=true`, headers: own() }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${FILES}?${keyOf(invoice)}&directa=true` }), 401, msg.noAutenticado);
   });
 });
@@ -213,9 +213,9 @@ describe('share link', () => {
     expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/public/compartido/${stranger}` }), 403, fiscalMsg.enlaceInvalido);
   });
 
-  test('is guarded; another entity\'s voucher 403; one without print 404', async () => {
+  test('is guarded; another entity\'s voucher 404 (as if unknown); one without print 404', async () => {
     await expectGuarded(ctx.app, { method: 'GET', url: `${SHARE}?${keyOf(invoice)}` }, { access: 'entity', token });
-    expectRefused(await ctx.app.inject({ method: 'GET', url: `${SHARE}?${keyOf(foreign)}`, headers: own() }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `${SHARE}?${keyOf(foreign)}`, headers: own() }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${SHARE}?${keyOf(unprintable)}`, headers: own() }), 404, fiscalMsg.sinImpresion);
   });
 

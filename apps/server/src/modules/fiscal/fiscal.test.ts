@@ -490,10 +490,10 @@ describe('bulk ZIP (zip=true)', () => {
     assert.equal(entries.length, printable.length);
   });
 
-  test('a selection with another entity\'s voucher is refused whole (403); unknown 404; bad list 400', async () => {
+  test('a selection with another entity\'s voucher is refused whole (404, as an unknown one); bad list 400', async () => {
     const mine = (await expected(1001, DEFAULT.fechadesde, DEFAULT.fechahasta)).filter((r) => r.printable)[0]!;
     const foreign = (await expected(2000, oneYearBefore(TODAY), TODAY))[0]!;
-    expectRefused(await zip({ comprobantes: JSON.stringify([key(mine), key(foreign)]) }), 403, fiscalMsg.comprobanteAjeno);
+    expectRefused(await zip({ comprobantes: JSON.stringify([key(mine), key(foreign)]) }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await zip({ comprobantes: JSON.stringify([{ codcom: 'FC', codtal: 3, numero: 99999999 }]) }), 404, fiscalMsg.comprobanteInexistente);
     expectRefused(await zip({ comprobantes: 'no es json' }), 400, fiscalMsg.comprobantesInvalidos);
     assert.equal((await zip({ comprobantes: JSON.stringify([key(mine)]) }, {} as never)).statusCode, 401);

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { type TempFileStorage, writeTablePdf, writeTableXlsx, writeZip, type ZipEntry } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
 import { FISCAL_EXPORT_COLUMNS, fiscalExportRows, fiscalVoucherRows } from './export.js';
 import { toFiscalDocument, toResumen, voucherFileName } from './mapper.js';
 import { type Range, type Scope, type VoucherRow, findVouchers, fiscalPage } from './repository.js';
@@ -81,13 +81,12 @@ export class FiscalService {
     return { fileName: `${base}.pdf`, contentType: 'application/pdf', stream: out };
   }
 
-  /** The selected vouchers: each must be the entity's (403 otherwise, 404 when unknown); unprintable ones are left out. */
+  /** The selected vouchers: each must be the entity's (404 otherwise, as for an unknown one); unprintable ones are left out. */
   async zipSelected(scope: Scope, keys: readonly VoucherKey[]): Promise<ZipResponse> {
     const rows = await findVouchers(this.deps.db, scope, keys);
     for (const k of keys) {
       const matches = rows.filter((r) => r.voucher_code === k.codcom && r.series === k.codtal && r.number === k.numero);
-      if (matches.length === 0) throw notFound(fiscalMsg.comprobanteInexistente);
-      if (!matches.some((r) => r.entity_id === scope.entityId)) throw forbidden(fiscalMsg.comprobanteAjeno);
+      if (!matches.some((r) => r.entity_id === scope.entityId)) throw notFound(fiscalMsg.comprobanteInexistente);
     }
     const seen = new Set<string>();
     const own = rows.filter((r) => r.entity_id === scope.entityId && r.printable && !seen.has(String(r.id)) && seen.add(String(r.id)));

@@ -1,7 +1,7 @@
 import { fiscalMsg, type VoucherKey } from '@portal/contract';
 import { type CompanyHeader, renderVoucherPdf } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
-import { forbidden, notFound } from '../../lib/http-errors.js';
+import { notFound } from '../../lib/http-errors.js';
 import { toCompanyHeader, toVoucherDocument } from './mapper.js';
 import { type Scope, type VoucherRow, companyHeader, entityHeader, findVoucher, linesOf } from './repository.js';
 
@@ -12,11 +12,10 @@ import { type Scope, type VoucherRow, companyHeader, entityHeader, findVoucher, 
 export class VoucherPdfs {
   constructor(private readonly db: DB) {}
 
-  /** The voucher, only if it is the entity's: 404 when the company has no such voucher, 403 when another entity's. */
+  /** The voucher, only if it is the entity's: 404 otherwise (another entity's too, so that ids cannot be probed). */
   async own(scope: Scope, key: VoucherKey): Promise<VoucherRow> {
     const row = await findVoucher(this.db, scope.companyId, key);
-    if (!row) throw notFound(fiscalMsg.comprobanteInexistente);
-    if (row.entity_id !== scope.entityId) throw forbidden(fiscalMsg.comprobanteAjeno);
+    if (!row || row.entity_id !== scope.entityId) throw notFound(fiscalMsg.comprobanteInexistente);
     return row;
   }
 
