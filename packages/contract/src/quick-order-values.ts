@@ -100,6 +100,8 @@ export type ParsedLine = { linea: number; codigo: string; cantidad: string };
 export type ParseResult = { lineas: ParsedLine[]; error: string | null };
 
 const CODE_HEADER = /^(c[oó]d(igo|\.)?|cod[._ ]?art(iculo)?|art[ií]culo|sku|ean|c[oó]digo de barras|producto)\b/i;
+/** A header that names codes for sure: preferred to 'Producto', which often heads the products' names. */
+const STRONG_CODE_HEADER = /^(c[oó]d(igo|\.)?|cod[._ ]?art(iculo)?|sku|ean|c[oó]digo de barras)\b/i;
 const QUANTITY_HEADER = /^(cant(idad|\.)?|qty|unidades|bultos)\b/i;
 
 /** A cell or token that a spreadsheet would compute rather than show: '=SUMA(A1:A3)', '=HYPERLINK(…)'. */
@@ -184,7 +186,8 @@ export function detectColumns(rows: SheetCell[][]): SheetColumns {
   const width = Math.max(0, ...rows.slice(0, 50).map((r) => r.length));
   for (let r = 0; r < Math.min(rows.length, QUICK_ORDER.headerRows); r++) {
     const texts = rows[r]!.map((c) => c.text.trim());
-    const code = texts.findIndex((t) => CODE_HEADER.test(t));
+    const strong = texts.findIndex((t) => STRONG_CODE_HEADER.test(t));
+    const code = strong >= 0 ? strong : texts.findIndex((t) => CODE_HEADER.test(t));
     const qty = texts.findIndex((t) => QUANTITY_HEADER.test(t));
     if (code >= 0 && qty >= 0 && code !== qty) {
       const columnas = Array.from({ length: Math.max(width, texts.length) }, (_, i) => texts[i] || `Columna ${columnLetter(i)}`);

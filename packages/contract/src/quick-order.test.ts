@@ -41,6 +41,14 @@ test('sheets: columns by header anywhere in the first rows, or chosen; formulas 
   assert.equal(columnLetter(27), 'AB');
 });
 
+test('sheets: a \'Código\' column is the code even when a \'Producto\' column of names comes first; \'Producto\' alone is the code', () => {
+  const named = parseQuickOrderSheet([[{ text: 'Producto' }, { text: 'Cant.' }, { text: 'Código' }], [{ text: 'Urea granulada' }, { text: '3' }, { text: 'FER-010001' }]]);
+  assert.deepEqual([named.columnas.columna_codigo, named.columnas.columna_cantidad], [2, 1]);
+  assert.deepEqual(named.lineas, [{ linea: 2, codigo: 'FER-010001', cantidad: '3' }]);
+  const alone = parseQuickOrderSheet([[{ text: 'Producto' }, { text: 'Cantidad' }], [{ text: 'FER-010001' }, { text: '2' }]]);
+  assert.deepEqual(alone.lineas, [{ linea: 2, codigo: 'FER-010001', cantidad: '2' }]);
+});
+
 test('code keys ignore case, spaces, punctuation and leading zeros of each number', () => {
   assert.equal(codeKey('sem 000123'), 'SEM123');
   assert.equal(codeKey('SEM-123'), 'SEM123');

@@ -46,18 +46,18 @@ export function QuickEntryTable({ products, cuit, loading, hasMore, loadingMore,
         loading={loading}
         dataSource={products}
         pagination={false}
-        // As wide as its content (headers wrap): no sideways scroll on a desktop; a phone scrolls it.
+        // As wide as its content, the long headers on two lines: no sideways scroll at 1366 px; a phone scrolls it.
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={orderingMsg.sinProductos} /> }}
         columns={[
           // Both first columns stay put when it scrolls sideways: a fixed column after a moving one would slide over it.
           { title: 'Imagen', key: 'imagen', width: 64, fixed: 'left', render: (_, p) => <ProductImage cuit={cuit} file={p.url[0]} alt={p.nombre} size={44} /> },
-          { title: 'Producto', dataIndex: 'nombre', className: 'quick-entry-name', fixed: 'left', width: 200 },
+          { title: 'Producto', dataIndex: 'nombre', className: 'quick-entry-name', fixed: 'left', width: 180 },
           { title: 'Código', dataIndex: 'codigo_alfanumerico' },
           {
             title: 'Cantidad',
             key: 'cantidad',
-            width: 110,
+            width: 100,
             render: (_, p) => (
               <InputNumber
                 aria-label={`Cantidad de ${p.nombre}`}
@@ -66,17 +66,17 @@ export function QuickEntryTable({ products, cuit, loading, hasMore, loadingMore,
                 value={qty[p.id] ?? null}
                 placeholder="0"
                 onChange={(v) => setQty((q) => ({ ...q, [p.id]: typeof v === 'number' ? v : null }))}
-                style={{ width: 90 }}
+                style={{ width: 84 }}
               />
             ),
           },
           { title: 'Precio lista', key: 'lista', align: 'right', render: (_, p) => money(p, p.precio_lista) },
           { title: 'Subtotal', key: 'subtotal', align: 'right', render: (_, p) => money(p, times(p.precio_lista, qty[p.id] ?? 0)) },
-          { title: 'Bonif. 1 %', key: 'b1', align: 'right', render: (_, p) => formatNumber(p.bonificacion_uno) },
-          { title: 'Bonif. 2 %', key: 'b2', align: 'right', render: (_, p) => formatNumber(p.bonificacion_dos) },
-          { title: 'Precio unitario c/ bonif.', key: 'final', align: 'right', render: (_, p) => money(p, p.precio_final) },
+          { title: <>Bonif.<br />1 %</>, key: 'b1', align: 'right', render: (_, p) => formatNumber(p.bonificacion_uno) },
+          { title: <>Bonif.<br />2 %</>, key: 'b2', align: 'right', render: (_, p) => formatNumber(p.bonificacion_dos) },
+          { title: <>Precio unitario<br />c/ bonif.</>, key: 'final', align: 'right', render: (_, p) => money(p, p.precio_final) },
           {
-            title: 'Total c/ bonif.',
+            title: <>Total<br />c/ bonif.</>,
             key: 'total',
             align: 'right',
             render: (_, p) => <strong>{money(p, times(p.precio_final, qty[p.id] ?? 0))}</strong>,
