@@ -73,19 +73,22 @@ export async function productsByIds(db: DB, companyId: number, lists: PriceLists
 export type SuggestionRow = { key: string; id: number; code: number; alpha_code: string; name: string };
 
 /**
- * For each key not found, up to `limit` active products the entity can buy whose alphanumeric code is most similar
- * (pg_trgm over the code key, served by its trigram index).
+ * For each key not found, up to `limit` active products the entity can buy whose alphanumeric code is most similar:
+ * the nearest by trigram distance, read in distance order from the GiST index of the code key (migration
+ * 20261202_1100_quick_code_knn), so a key costs a few index pages instead of rechecking every code that shares a
+ * trigram with it (tens of thousands on the `large` catalogue, whose codes share their prefixes).
  */
 export async function closestCodes(db: DB, companyId: number, lists: PriceLists | null, keys: string[], limit: number): Promise<SuggestionRow[]> {
   if (keys.length === 0 || !lists) return [];
   const r = await sql<SuggestionRow>`select k.key, s.id, s.code, s.alpha_code, s.name
     from unnest(${keys}::text[]) k(key)
     cross join lateral (
-      select p.id, p.code, p.alpha_code, p.name from products p
+      select p.id, p.code, p.alpha_code, p.name, quick_code_key(p.alpha_code) <-> k.key as distance from products p
       where p.company_id = ${companyId} and p.active and p.price_lists && array[${lists.id}, ${lists.fallback}]::int[]
-        and quick_code_key(p.alpha_code) % k.key
-      order by similarity(quick_code_key(p.alpha_code), k.key) desc, p.alpha_code
+      order by quick_code_key(p.alpha_code) <-> k.key
       limit ${limit}
-    ) s`.execute(db);
+    ) s
+    where s.distance < 0.7
+    order by k.key, s.distance, s.alpha_code`.execute(db);
   return r.rows;
 }

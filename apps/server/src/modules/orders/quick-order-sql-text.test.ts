@@ -18,7 +18,7 @@ const RECORDED: Record<string, string[]> = {
     "select null as key, 'id' as via, p.id, p.code, p.alpha_code, p.name, p.sales_unit, p.unit, p.sales_factor::text as sales_factor, p.images, p.active, i.currency, round(i.list_price * (1 - i.discount1 / 100) * (1 - i.discount2 / 100), 2)::text as final_price from products p left join lateral (select i0.currency, i0.list_price, i0.discount1, i0.discount2, i0.min_price, i0.max_price from price_list_items i0 where i0.product_id = \"p\".\"id\" and i0.price_list_id in ($1, $2) order by (i0.price_list_id = $3) desc limit 1) i on true where p.company_id = $4 and p.id in ($5, $6)",
   ],
   closestCodes: [
-    "select k.key, s.id, s.code, s.alpha_code, s.name from unnest($1::text[]) k(key) cross join lateral ( select p.id, p.code, p.alpha_code, p.name from products p where p.company_id = $2 and p.active and p.price_lists && array[$3, $4]::int[] and quick_code_key(p.alpha_code) % k.key order by similarity(quick_code_key(p.alpha_code), k.key) desc, p.alpha_code limit $5 ) s",
+    "select k.key, s.id, s.code, s.alpha_code, s.name from unnest($1::text[]) k(key) cross join lateral ( select p.id, p.code, p.alpha_code, p.name, quick_code_key(p.alpha_code) <-> k.key as distance from products p where p.company_id = $2 and p.active and p.price_lists && array[$3, $4]::int[] order by quick_code_key(p.alpha_code) <-> k.key limit $5 ) s where s.distance < 0.7 order by k.key, s.distance, s.alpha_code",
   ],
 };
 
