@@ -42,20 +42,22 @@ function priced(lists: PriceLists | null) {
  */
 export async function productsByCodeKeys(db: DB, companyId: number, lists: PriceLists | null, keys: string[]): Promise<QuickProductRow[]> {
   if (keys.length === 0) return [];
+  // Lateral per key, and the product read by its primary key: index probes whatever the planner estimates for 500
+  // keys (joined as sets, it scanned the whole catalogue to hash it).
   const r = await sql<QuickProductRow>`
-    with k(key) as (select unnest(${keys}::text[])),
-    m as (
-      select k.key, p.id, 'alfa' as via from k join products p on p.company_id = ${companyId} and quick_code_key(p.alpha_code) = k.key
+    select distinct on (m.key, p.id) m.key, m.via, ${productColumns}
+    from unnest(${keys}::text[]) k(key)
+    cross join lateral (
+      select k.key, p.id, 'alfa' as via from products p where p.company_id = ${companyId} and quick_code_key(p.alpha_code) = k.key
       union all
-      select k.key, p.id, 'codigo' from k join products p on p.company_id = ${companyId}
+      select k.key, p.id, 'codigo' from products p where p.company_id = ${companyId}
         and p.code = (case when k.key ~ '^[0-9]{1,9}$' and length(k.key) < 10 then k.key::bigint end)
       union all
-      select k.key, p.id, 'barras' from k join products p on p.company_id = ${companyId} and quick_code_key(p.barcode) = k.key and p.barcode is not null
+      select k.key, p.id, 'barras' from products p where p.company_id = ${companyId} and quick_code_key(p.barcode) = k.key and p.barcode is not null
       union all
-      select k.key, b.product_id, 'barras' from k join product_barcodes b on b.company_id = ${companyId} and quick_code_key(b.barcode) = k.key
-    )
-    select distinct on (m.key, p.id) m.key, m.via, ${productColumns}
-    from m join products p on p.id = m.id and p.company_id = ${companyId}
+      select k.key, b.product_id, 'barras' from product_barcodes b where b.company_id = ${companyId} and quick_code_key(b.barcode) = k.key
+    ) m
+    cross join lateral (select * from products p where p.id = m.id and p.company_id = ${companyId} limit 1) p
     ${priced(lists)}
     order by m.key, p.id, m.via`.execute(db);
   return r.rows;
@@ -74,7 +76,7 @@ export type SuggestionRow = { key: string; id: number; code: number; alpha_code:
 
 /**
  * For each key not found, up to `limit` active products the entity can buy whose alphanumeric code is most similar:
- * the nearest by trigram distance, read in distance order from the GiST index of the code key (migration
+ * the nearest by trigram distance, read in distance order from the GiST index of the lower-cased code key (migration
  * 20261202_1100_quick_code_knn), so a key costs a few index pages instead of rechecking every code that shares a
  * trigram with it (tens of thousands on the `large` catalogue, whose codes share their prefixes).
  */
@@ -83,9 +85,9 @@ export async function closestCodes(db: DB, companyId: number, lists: PriceLists 
   const r = await sql<SuggestionRow>`select k.key, s.id, s.code, s.alpha_code, s.name
     from unnest(${keys}::text[]) k(key)
     cross join lateral (
-      select p.id, p.code, p.alpha_code, p.name, quick_code_key(p.alpha_code) <-> k.key as distance from products p
+      select p.id, p.code, p.alpha_code, p.name, lower(quick_code_key(p.alpha_code)) <-> lower(k.key) as distance from products p
       where p.company_id = ${companyId} and p.active and p.price_lists && array[${lists.id}, ${lists.fallback}]::int[]
-      order by quick_code_key(p.alpha_code) <-> k.key
+      order by lower(quick_code_key(p.alpha_code)) <-> lower(k.key)
       limit ${limit}
     ) s
     where s.distance < 0.7
