@@ -130,6 +130,20 @@ test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, 
   await pickDate(page, c2.getByRole('textbox', { name: 'Fecha de pago (cobro 2)' }), today());
   await c2.getByRole('textbox', { name: 'Importe (cobro 2)' }).fill(money(echeq));
   await expect(flow.getByText('La diferencia $ 1.000,00 se considera deuda con pago a cuenta')).toBeVisible();
+  // 'CUIT del librador' (11 dígitos) is a CUIT: its length and its check digit, said under the field and on Siguiente.
+  const cuit = c2.getByRole('textbox', { name: 'CUIT del librador (cobro 2)' });
+  await cuit.fill('123');
+  await cuit.blur();
+  const cuitLength = 'Método cobro 2: El campo CUIT del librador debe tener 11 dígitos';
+  await expect(c2.getByText(cuitLength)).toBeVisible();
+  await flow.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(flow.getByTestId('payment-error')).toHaveText(cuitLength);
+  await shot(page, testInfo, 'receipts-step2-cuit');
+  await cuit.fill('20-12345678-5');
+  await flow.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(flow.getByTestId('payment-error')).toHaveText('Método cobro 2: El campo CUIT del librador no es un CUIT válido: revise el dígito verificador');
+  await cuit.fill('20-12345678-6');
+  await expect(c2.getByText(/El campo CUIT del librador/)).toHaveCount(0);
   await flow.getByRole('button', { name: 'Siguiente' }).click();
   await expect(flow.getByTestId('payment-error')).toHaveText('Método cobro 2:  El archivo es requerido');
   await c2.locator('input[type=file]').setInputFiles({ name: 'echeq.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
@@ -166,6 +180,8 @@ test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, 
   await expect(card).toBeVisible();
   await expect(card).toContainText('E-cheq');
   await expect(card).toContainText('echeq.pdf');
+  await expect(card).toContainText('CUIT del librador: 20-12345678-6');
+  await expect(card).toContainText(`Importe: ${pesos(transfer)}`);
   await shot(page, testInfo, 'receipts-posted');
 
   // The provisional print (§7: GET /proxy/recibo … type=rdiprovisorio&imprime=true) is a real PDF, sent to the print flow.
