@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatMoney } from '@portal/contract';
 import { LA_PAMPA, enterViaApi, shot } from '../../support/fixtures';
 import { adminDialog, enterAsAdmin, searchAndPick, shotScreen } from '../../support/admin';
 import { chooseOption, entityOf, pickDate } from '../catalog/support';
@@ -332,10 +333,21 @@ test('administrators reach Autorización de comprobantes from the Administrador 
 test('@smoke the authorizer authorizes one voucher and rejects another, with a required reason', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await enterAsAutorizador(page);
+  const listed = page.waitForResponse((r) => /\/proxy\/cgi\/etenet_getPendAutoStock\?/.test(r.url()));
   await page.goto('/#/6/autorizacion');
   await expect(page.getByRole('heading', { name: 'AUTORIZACION DE COMPROBANTES' })).toBeVisible();
   const cards = page.locator('[data-testid^="voucher-"]');
   await expect(cards).toHaveCount(7);
+  // Each product line with its amount as money (statements.md §3: productos descripcion, cantidad, importe).
+  const answer = (await (await listed).json()) as { items: Array<{ codcom: string; numero: number; productos: Array<{ descripcion: string; cantidad: string; importe: string }> }> };
+  for (const v of answer.items.slice(0, 3)) {
+    const lines = page.getByTestId(`voucher-${v.codcom}-${v.numero}`).getByTestId('authorization-product');
+    await expect(lines).toHaveCount(v.productos.length);
+    for (const [i, p] of v.productos.entries()) {
+      await expect(lines.nth(i)).toContainText(`${p.cantidad} × ${p.descripcion}`);
+      await expect(lines.nth(i)).toContainText(formatMoney(p.importe));
+    }
+  }
   await shot(page, testInfo, 'authorization-list');
 
   const firstCard = cards.first();
@@ -403,6 +415,9 @@ test('§8 on the authorization screen: a list with success false, a failed decis
   );
   await page.reload();
   await expect(page.getByText('Error - Sin conexión con el ERP')).toBeVisible();
+  // The list says it could not load, not that there is nothing to authorize.
+  await expect(page.getByRole('tabpanel').getByText('Error al cargar datos')).toBeVisible();
+  await expect(page.getByText('No hay más registros.')).toHaveCount(0);
   await shotScreen(page, testInfo, 'authorization-list-error');
 
   // A customer opening the address gets the refusal, not the screen.

@@ -169,10 +169,13 @@ function Vouchers() {
               {v.deslar2}
               {v.numpre ? ` · Pedido ${v.numpre}` : ''} · Cargado por {v.desusr}
             </div>
-            <ul className="authorization-products">
+            <ul className="authorization-products" aria-label={`Productos de ${v.descom} ${v.norig}`}>
               {v.productos.map((p, i) => (
-                <li key={i}>
-                  {p.cantidad} × {p.descripcion}
+                <li key={i} className="authorization-product" data-testid="authorization-product">
+                  <span>
+                    {p.cantidad} × {p.descripcion}
+                  </span>
+                  <span className="authorization-product-amount">{formatMoney(p.importe)}</span>
                 </li>
               ))}
             </ul>
