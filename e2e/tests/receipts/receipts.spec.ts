@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatMoney } from '@portal/contract';
 import { LA_PAMPA, enterViaApi, shot } from '../../support/fixtures';
 import { adminDialog, enterAsAdmin, searchAndPick, shotScreen } from '../../support/admin';
 import { chooseOption, entityOf, pickDate } from '../catalog/support';
@@ -130,6 +131,20 @@ test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, 
   await pickDate(page, c2.getByRole('textbox', { name: 'Fecha de pago (cobro 2)' }), today());
   await c2.getByRole('textbox', { name: 'Importe (cobro 2)' }).fill(money(echeq));
   await expect(flow.getByText('La diferencia $ 1.000,00 se considera deuda con pago a cuenta')).toBeVisible();
+  // 'CUIT del librador' (11 dígitos) is a CUIT: its length and its check digit, said under the field and on Siguiente.
+  const cuit = c2.getByRole('textbox', { name: 'CUIT del librador (cobro 2)' });
+  await cuit.fill('123');
+  await cuit.blur();
+  const cuitLength = 'Método cobro 2: El campo CUIT del librador debe tener 11 dígitos';
+  await expect(c2.getByText(cuitLength)).toBeVisible();
+  await flow.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(flow.getByTestId('payment-error')).toHaveText(cuitLength);
+  await shot(page, testInfo, 'receipts-step2-cuit');
+  await cuit.fill('20-12345678-5');
+  await flow.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(flow.getByTestId('payment-error')).toHaveText('Método cobro 2: El campo CUIT del librador no es un CUIT válido: revise el dígito verificador');
+  await cuit.fill('20-12345678-6');
+  await expect(c2.getByText(/El campo CUIT del librador/)).toHaveCount(0);
   await flow.getByRole('button', { name: 'Siguiente' }).click();
   await expect(flow.getByTestId('payment-error')).toHaveText('Método cobro 2:  El archivo es requerido');
   await c2.locator('input[type=file]').setInputFiles({ name: 'echeq.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
@@ -166,6 +181,8 @@ test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, 
   await expect(card).toBeVisible();
   await expect(card).toContainText('E-cheq');
   await expect(card).toContainText('echeq.pdf');
+  await expect(card).toContainText('CUIT del librador: 20-12345678-6');
+  await expect(card).toContainText(`Importe: ${pesos(transfer)}`);
   await shot(page, testInfo, 'receipts-posted');
 
   // The provisional print (§7: GET /proxy/recibo … type=rdiprovisorio&imprime=true) is a real PDF, sent to the print flow.
@@ -316,10 +333,21 @@ test('administrators reach Autorización de comprobantes from the Administrador 
 test('@smoke the authorizer authorizes one voucher and rejects another, with a required reason', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await enterAsAutorizador(page);
+  const listed = page.waitForResponse((r) => /\/proxy\/cgi\/etenet_getPendAutoStock\?/.test(r.url()));
   await page.goto('/#/6/autorizacion');
   await expect(page.getByRole('heading', { name: 'AUTORIZACION DE COMPROBANTES' })).toBeVisible();
   const cards = page.locator('[data-testid^="voucher-"]');
   await expect(cards).toHaveCount(7);
+  // Each product line with its amount as money (statements.md §3: productos descripcion, cantidad, importe).
+  const answer = (await (await listed).json()) as { items: Array<{ codcom: string; numero: number; productos: Array<{ descripcion: string; cantidad: string; importe: string }> }> };
+  for (const v of answer.items.slice(0, 3)) {
+    const lines = page.getByTestId(`voucher-${v.codcom}-${v.numero}`).getByTestId('authorization-product');
+    await expect(lines).toHaveCount(v.productos.length);
+    for (const [i, p] of v.productos.entries()) {
+      await expect(lines.nth(i)).toContainText(`${p.cantidad} × ${p.descripcion}`);
+      await expect(lines.nth(i)).toContainText(formatMoney(p.importe));
+    }
+  }
   await shot(page, testInfo, 'authorization-list');
 
   const firstCard = cards.first();
@@ -387,6 +415,9 @@ test('§8 on the authorization screen: a list with success false, a failed decis
   );
   await page.reload();
   await expect(page.getByText('Error - Sin conexión con el ERP')).toBeVisible();
+  // The list says it could not load, not that there is nothing to authorize.
+  await expect(page.getByRole('tabpanel').getByText('Error al cargar datos')).toBeVisible();
+  await expect(page.getByText('No hay más registros.')).toHaveCount(0);
   await shotScreen(page, testInfo, 'authorization-list-error');
 
   // A customer opening the address gets the refusal, not the screen.

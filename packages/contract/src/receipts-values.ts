@@ -1,3 +1,4 @@
+import { isValidCuit } from './cuit.js';
 import { formatNumber, parseAmountText, toCents } from './format.js';
 import { msg } from './messages.js';
 import { orderingMsg } from './ordering-messages.js';
@@ -37,6 +38,8 @@ export const receiptsMsg = {
   documentoRepetido: 'Un comprobante figura más de una vez.',
   formaCobroInexistente: 'La forma de cobro no existe.',
   opcionInvalida: (n: number, label: string) => `Método cobro ${n}: El campo ${label} tiene un valor inválido`,
+  cuitLongitud: (n: number, label: string) => `Método cobro ${n}: El campo ${label} debe tener 11 dígitos`,
+  cuitVerificador: (n: number, label: string) => `Método cobro ${n}: El campo ${label} no es un CUIT válido: revise el dígito verificador`,
   fechaFutura: 'La fecha del recibo no puede ser posterior a hoy.',
   fechaNoModificable: 'La fecha del recibo no puede modificarse.',
   fechaInvalida: 'La fecha del recibo no es válida.',
@@ -95,4 +98,20 @@ export function applicationError(outstanding: string, amount: string | number): 
     return a <= o ? null : receiptsMsg.saldoMayor(amountText);
   }
   return a < 0n && a >= o ? null : receiptsMsg.saldoNegativo(amountText);
+}
+
+/** A CUIT as people write it ('20-12345678-6', '20 12345678 6', '20.123.456.786') reduced to its digits and anything else it holds. */
+export const cuitDigits = (text: string) => text.trim().replace(/[\s.-]/g, '');
+
+/**
+ * The value of a payment field that holds a CUIT (inputtype 'cuit', such as 'CUIT del librador' of a cheque or an
+ * e-cheq), n being the line's 1-based number: 11 digits, dashes, spaces and dots aside, the last one the check digit
+ * of the other ten. Returns the Spanish refusal, or null (an empty value is the required rule's business). The browser
+ * and the server both ask it.
+ */
+export function cuitFieldError(n: number, label: string, text: string): string | null {
+  const digits = cuitDigits(text);
+  if (digits === '') return null;
+  if (!/^\d{11}$/.test(digits)) return receiptsMsg.cuitLongitud(n, label);
+  return isValidCuit(digits) ? null : receiptsMsg.cuitVerificador(n, label);
 }

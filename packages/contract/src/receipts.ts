@@ -97,7 +97,8 @@ export const campo = z.object({
   id_ep: z.string().nullable(),
   label: z.string(),
   type: z.enum(['input', 'select', 'date', 'checkbox']),
-  inputtype: z.enum(['text', 'number', 'file']),
+  /** 'cuit': a CUIT (11 digits with its check digit), checked by cuitFieldError on both sides. */
+  inputtype: z.enum(['text', 'number', 'file', 'cuit']),
   suma: z.boolean(),
   required: z.boolean(),
   requiredFile: z.boolean(),

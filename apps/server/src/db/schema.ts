@@ -515,7 +515,7 @@ export interface PaymentMethodFieldsTable {
   id_ep: string | null;
   label: string;
   type: 'input' | 'select' | 'date' | 'checkbox';
-  input_type: Generated<'text' | 'number' | 'file'>;
+  input_type: Generated<'text' | 'number' | 'file' | 'cuit'>;
   suma: Generated<boolean>;
   required: Generated<boolean>;
   required_file: Generated<boolean>;

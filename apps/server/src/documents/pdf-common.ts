@@ -80,6 +80,24 @@ export function fitText(doc: PdfDoc, text: string, width: number): string {
   return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
 }
 
+/**
+ * The text broken at spaces into lines that fit the width in the current font and size, at most `maxLines`: a word
+ * wider than the width is cut with '…', and so is the last line when the text needs more.
+ */
+export function wrapLines(doc: PdfDoc, text: string, width: number, maxLines: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let i = 0;
+  while (i < words.length && lines.length < maxLines) {
+    let line = words[i]!;
+    i++;
+    while (i < words.length && doc.widthOfString(`${line} ${words[i]}`) <= width) line = `${line} ${words[i++]}`;
+    if (lines.length === maxLines - 1 && i < words.length) line = `${line} ${words.slice(i).join(' ')}`;
+    lines.push(fitText(doc, line, width));
+  }
+  return lines;
+}
+
 /** Draws one line of text without wrapping, aligned inside [x, x + width]. */
 export function cellText(
   doc: PdfDoc,

@@ -4,7 +4,8 @@ import type { Currency } from './types.js';
 
 /** Column definitions and value conversions shared by the XLSX and PDF list exports. */
 
-export type ColumnType = 'text' | 'number' | 'money' | 'date';
+/** 'quantity': a number with the decimals it has, up to `decimals` (default 3), as the screens show quantities ('6', '12,5'). */
+export type ColumnType = 'text' | 'number' | 'quantity' | 'money' | 'date';
 
 export type Column = {
   /** The row property the column shows. */
@@ -13,7 +14,7 @@ export type Column = {
   type: ColumnType;
   /** Relative width (PDF: share of the page width; XLSX: ≈ 10 characters per unit). Defaults by type. */
   width?: number;
-  /** Decimals of number/money columns (default 2). */
+  /** Decimals of number/money columns (default 2); the most a quantity column shows (default 3). */
   decimals?: number;
   /** Money columns: prints '$ ' / 'U$S ' (PDF) and uses a currency number format (XLSX). */
   currency?: Currency;
@@ -28,18 +29,24 @@ export type Row = Readonly<Record<string, unknown>>;
 /** true: a totals row summing every number/money column; a list of keys: only those columns. */
 export type TableTotals = boolean | readonly string[];
 
-export const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 2, number: 1, money: 1.3, date: 1 };
+export const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 2, number: 1, quantity: 1, money: 1.3, date: 1 };
 
 export function columnWidth(c: Column): number {
   return c.width && c.width > 0 ? c.width : DEFAULT_WIDTH[c.type];
 }
 
 export function columnDecimals(c: Column): number {
-  return Math.max(0, Math.min(10, Math.trunc(c.decimals ?? 2)));
+  return Math.max(0, Math.min(10, Math.trunc(c.decimals ?? (c.type === 'quantity' ? 3 : 2))));
 }
 
 export function isNumeric(c: Column): boolean {
-  return c.type === 'number' || c.type === 'money';
+  return c.type === 'number' || c.type === 'quantity' || c.type === 'money';
+}
+
+/** The decimals a quantity cell shows: the ones its value has (trailing zeros aside), at most the column's. */
+export function quantityDecimals(c: Column, value: number | string): number {
+  const d = new Decimal(value).toDecimalPlaces(columnDecimals(c), Decimal.ROUND_HALF_UP);
+  return d.decimalPlaces();
 }
 
 /** The value as a number, or null when empty / not a number. */
@@ -70,6 +77,12 @@ export function toText(value: unknown): string {
 /** How a PDF cell shows the value: es-AR numbers, DD/MM/YYYY dates. */
 export function displayValue(c: Column, value: unknown): string {
   switch (c.type) {
+    case 'quantity': {
+      const n = toNumber(value);
+      if (n === null) return toText(value);
+      const exact = typeof value === 'string' ? value : n;
+      return formatNumber(new Decimal(exact).toFixed(quantityDecimals(c, exact)), quantityDecimals(c, exact));
+    }
     case 'number':
     case 'money': {
       const n = toNumber(value);

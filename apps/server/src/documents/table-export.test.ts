@@ -110,6 +110,17 @@ describe('writeTableXlsx', () => {
   });
 });
 
+test('XLSX quantities keep the decimals they have: 6, 12,5 and 0,125 as numbers', async () => {
+  const file = path.join(dir, 'quantities.xlsx');
+  const cols: Column[] = [{ key: 'p', header: 'Producto', type: 'text' }, { key: 'q', header: 'A entregar', type: 'quantity' }];
+  await writeTableXlsx(createWriteStream(file), { title: 'Cantidades', columns: cols }, [{ p: 'a', q: '6.000' }, { p: 'b', q: 12.5 }, { p: 'c', q: '0.125' }]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const ws = wb.worksheets[0]!;
+  assert.deepEqual([2, 3, 4].map((r) => ws.getRow(r).getCell(2).value), [6, 12.5, 0.125]);
+  assert.deepEqual([2, 3, 4].map((r) => ws.getRow(r).getCell(2).numFmt), ['#,##0', '#,##0.0', '#,##0.000']);
+});
+
 describe('writeTablePdf', () => {
   test('300 rows: headers on every page, es-AR amounts, running page numbers and totals', async () => {
     const out = new PassThrough();
@@ -136,6 +147,25 @@ describe('writeTablePdf', () => {
     assert.ok(text.includes('21/11/2026') || text.includes('01/01/2026'), 'DD/MM/YYYY dates');
     assert.ok(text.includes('Ñandú Agro S.A.') && text.includes('Pérez Hnos. S.H.'));
     assert.match(text, /Totales\s+44\.850\.000\s+\$ 370\.415\.217,00/);
+  });
+
+  test('a header wider than its column wraps whole; quantities print with the decimals they have', async () => {
+    const narrow: Column[] = [
+      { key: 'producto', header: 'Producto', type: 'text', width: 3 },
+      { key: 'a', header: 'Depósito central Santa Rosa', type: 'quantity', width: 0.8 },
+      { key: 'b', header: 'Sucursal General Pico', type: 'quantity', width: 0.8 },
+    ];
+    const sink = new SlowSink();
+    await writeTablePdf(sink, { title: 'Pendientes', company: TEST_COMPANY, columns: narrow }, [
+      { producto: 'Urea granulada', a: '6.000', b: 12.5 },
+      { producto: 'Glifosato', a: '1250.000', b: '0.125' },
+    ]);
+    const text = await pdfText(sink.buffer);
+    const head = text.slice(text.indexOf('Producto'), text.indexOf('Urea'));
+    assert.doesNotMatch(head, /…/);
+    for (const word of ['Depósito', 'central', 'Santa', 'Rosa', 'Sucursal', 'General', 'Pico']) assert.match(head, new RegExp(`\\b${word}\\b`), word);
+    assert.match(text, /Urea granulada\s+6\s+12,5\n/);
+    assert.match(text, /Glifosato\s+1\.250\s+0,125\n/);
   });
 
   test('an empty list still makes a one-page PDF', async () => {

@@ -14,6 +14,7 @@ import {
   readableOnWhite,
   textColorOn,
   tint,
+  wrapLines,
 } from './pdf-common.js';
 import { letOutputCatchUp, whenFinished } from './stream-util.js';
 import {
@@ -51,6 +52,9 @@ const M = 28;
 const FONT_SIZE = 7.5;
 const ROW_H = 12;
 const HEAD_ROW_H = 15;
+/** A column header wraps to this many lines at most (then '…'), each this high. */
+const HEAD_MAX_LINES = 3;
+const HEAD_LINE_H = 9;
 const PAD = 3;
 
 type Layout = {
@@ -90,13 +94,17 @@ function drawPage(l: Layout, pageNumber: number): number {
   doc.lineWidth(1).strokeColor(l.primary).moveTo(M, y).lineTo(M + l.contentW, y).stroke();
   y += 5;
 
-  // Column headers.
-  doc.rect(M, y, l.contentW, HEAD_ROW_H).fill(l.primary);
+  // Column headers: a header wider than its column wraps at its spaces (a deposit's name over a narrow quantity
+  // column), the row as high as the longest one, numeric headers right-aligned over their figures.
+  doc.font(FONT_BOLD).fontSize(FONT_SIZE);
+  const headers = meta.columns.map((c, i) => wrapLines(doc, pdfSafe(c.header), (l.widths[i] ?? 0) - 2 * PAD, HEAD_MAX_LINES));
+  const headH = Math.max(HEAD_ROW_H, 6 + HEAD_LINE_H * Math.max(1, ...headers.map((h) => h.length)));
+  doc.rect(M, y, l.contentW, headH).fill(l.primary);
   doc.font(FONT_BOLD).fontSize(FONT_SIZE).fillColor(textColorOn(l.primary));
   let x = M;
   meta.columns.forEach((c, i) => {
     const w = l.widths[i] ?? 0;
-    cellText(doc, pdfSafe(c.header), x + PAD, y + 4, w - 2 * PAD, isNumeric(c) ? 'right' : 'left');
+    headers[i]!.forEach((line, k) => cellText(doc, line, x + PAD, y + 4 + k * HEAD_LINE_H, w - 2 * PAD, isNumeric(c) ? 'right' : 'left'));
     x += w;
   });
 
@@ -107,7 +115,7 @@ function drawPage(l: Layout, pageNumber: number): number {
   cellText(doc, pdfSafe(`${meta.company.name} · ${meta.title}`), M, fy, l.contentW * 0.7);
   cellText(doc, `Página ${pageNumber}`, M + l.contentW * 0.7, fy, l.contentW * 0.3, 'right');
 
-  return y + HEAD_ROW_H;
+  return y + headH;
 }
 
 function drawRow(l: Layout, texts: string[], y: number, stripe: boolean, bold = false): void {

@@ -9,6 +9,7 @@ import {
   columnDecimals,
   columnWidth,
   isNumeric,
+  quantityDecimals,
   toIsoDate,
   toNumber,
   toText,
@@ -72,10 +73,10 @@ async function letSheetCatchUp(ws: ExcelJS.Worksheet, out: Writable): Promise<vo
   }
 }
 
-function numberFormat(c: Column): string | undefined {
+/** The cell format of a column; a quantity column's shows `decimals`, the ones its cell's value has. */
+function numberFormat(c: Column, decimals = columnDecimals(c)): string | undefined {
   if (c.type === 'date') return 'dd/mm/yyyy';
   if (!isNumeric(c)) return undefined;
-  const decimals = columnDecimals(c);
   const base = decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
   if (c.type === 'money' && c.currency) {
     const prefix = c.currency === 'USD' ? '"U$S "' : '"$ "';
@@ -106,6 +107,7 @@ function cellValue(c: Column, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (c.type) {
     case 'number':
+    case 'quantity':
     case 'money': {
       const n = toNumber(value);
       return n === null ? toText(value) : n;
@@ -153,11 +155,21 @@ export async function writeTableXlsx(
     const numFmt = numberFormat(c);
     return numFmt ? { numFmt } : {};
   });
+  // A quantity shows the decimals it has ('6', '12,5'): one shared style per count of decimals.
+  const quantityStyles = new Map<number, Partial<ExcelJS.Style>>();
+  const styleOf = (c: Column, i: number, value: unknown): Partial<ExcelJS.Style> => {
+    const n = c.type === 'quantity' ? toNumber(value) : null;
+    if (n === null) return styles[i] as Partial<ExcelJS.Style>;
+    const decimals = quantityDecimals(c, typeof value === 'string' ? value : n);
+    let style = quantityStyles.get(decimals);
+    if (!style) quantityStyles.set(decimals, (style = { numFmt: numberFormat(c, decimals)! }));
+    return style;
+  };
   const totals = new TotalsAccumulator(columns, sheet.totals);
   let count = 0;
   for await (const row of rows) {
     const added = ws.addRow(columns.map((c) => cellValue(c, row[c.key])));
-    for (let i = 0; i < styles.length; i++) added.getCell(i + 1).style = styles[i] as Partial<ExcelJS.Style>;
+    for (let i = 0; i < styles.length; i++) added.getCell(i + 1).style = styleOf(columns[i]!, i, row[columns[i]!.key]);
     added.commit();
     if (totals.enabled) totals.add(row);
     if (++count % ROWS_PER_BREATH === 0) await letSheetCatchUp(ws, out);

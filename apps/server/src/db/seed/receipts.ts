@@ -11,7 +11,7 @@ import { Random } from './random.js';
  */
 
 type Field = {
-  key: string; label: string; type: 'input' | 'select' | 'date' | 'checkbox'; input?: 'text' | 'number' | 'file';
+  key: string; label: string; type: 'input' | 'select' | 'date' | 'checkbox'; input?: 'text' | 'number' | 'file' | 'cuit';
   suma?: boolean; required?: boolean; requiredFile?: boolean; placeholder?: string; options?: string[]; value?: string; idEp?: string;
 };
 const BANKS = ['Banco de la Nación Argentina', 'Banco de La Pampa', 'Banco Galicia', 'Banco Santander', 'Banco Credicoop', 'BBVA'];
@@ -35,7 +35,7 @@ export const PAYMENT_METHODS: Array<{ code: number; name: string; fields: Field[
       { key: 'banco', label: 'Banco emisor', type: 'select', required: true, options: BANKS },
       { key: 'numero', label: 'N° de e-cheq', type: 'input', input: 'text', required: true, idEp: 'es_echeq', placeholder: 'Ej. 10293847' },
       { key: 'vencimiento', label: 'Fecha de pago', type: 'date', required: true },
-      { key: 'cuit_librador', label: 'CUIT del librador', type: 'input', input: 'text', placeholder: '11 dígitos' },
+      { key: 'cuit_librador', label: 'CUIT del librador', type: 'input', input: 'cuit', placeholder: '11 dígitos' },
       importe,
       { key: 'archivo', label: 'Comprobante del e-cheq', type: 'input', input: 'file', requiredFile: true, idEp: 'es_echeq' },
     ],

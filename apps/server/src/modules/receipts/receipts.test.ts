@@ -21,6 +21,7 @@ import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA,
 import { type Kysely, sql } from 'kysely';
 import { moveCreditToApproval } from '../../db/migrations/20261125_1200_receipt_review.js';
 import { down as storedFilesDown, up as storedFilesUp } from '../../db/migrations/20261201_1000_stored_files.js';
+import { down as cuitFieldsDown, up as cuitFieldsUp } from '../../db/migrations/20261202_1000_payment_cuit_fields.js';
 
 /**
  * Receipts: lists, payment methods, posting with every money rule, idempotency, files in the attachment storage,
@@ -374,6 +375,35 @@ describe('receipts: posting', () => {
     expectRefused(await ctx.app.inject({ method: 'POST', url: R, headers: { ...H(), 'content-type': contentType }, payload }), 400, receiptsMsg.claveIdempotencia);
   });
 
+  test("'CUIT del librador' is a CUIT: 11 digits and the check digit, refused in Spanish, kept with its dashes", async () => {
+    const methods = await get<FormasCobroResponse>(`${R}/getAllFormasCobro`);
+    const field = methods.items.find((m) => m.descon === 'E-cheq')!.campos.find((c) => c.label === 'CUIT del librador')!;
+    assert.equal(field.inputtype, 'cuit');
+    const doc = (await positive())[0]!;
+    const withCuit = (cuit: string) => ({ ...echeq('100.00', 0), campos: [...echeq('100.00', 0).campos, { id: 'cuit_librador', value: cuit }] });
+    const pay = (cuit: string) =>
+      post({ formaPago: [withCuit(cuit)], comprobantes: [{ id: doc.id, importe: '100.00' }], totalSeleccionado: '100.00', totalAcobrar: '100.00', files: [{ name: 'echeq.pdf', data: PDF }] });
+    expectRefused(await pay('123'), 400, receiptsMsg.cuitLongitud(1, 'CUIT del librador'));
+    expectRefused(await pay('2012345678A'), 400, receiptsMsg.cuitLongitud(1, 'CUIT del librador'));
+    expectRefused(await pay('20-12345678-5'), 400, receiptsMsg.cuitVerificador(1, 'CUIT del librador'));
+    const ok = await pay('20123456786');
+    assert.equal(ok.statusCode, 200, ok.body);
+    const receipt = (ok.json() as ReciboPostResponse).recibo;
+    assert.match(receipt.pagos[0]!.detalle, /CUIT del librador: 20-12345678-6/);
+    assert.equal((await reject(receipt.id, 'Prueba del CUIT')).statusCode, 200);
+  });
+
+  test('an amount kept as an older portal wrote it ($ 520657.87) shows as money in the receipt', async () => {
+    const approved = (await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=0`)).items[0]!;
+    const line = await ctx.db.selectFrom('receipt_payments').select(['id', 'fields']).where('receipt_id', '=', approved.id).orderBy('line_no').executeTakeFirstOrThrow();
+    const fields = line.fields.map((f) => (f.id === 'importe' ? { ...f, value: '$ 520657.87' } : f));
+    assert.ok(fields.some((f) => f.id === 'importe'), 'the seeded transfer has its amount field');
+    await ctx.db.updateTable('receipt_payments').set({ fields: JSON.stringify(fields) }).where('id', '=', line.id).execute();
+    const shown = (await get<RecibosListResponse>(`${R}/getAllRecibos?pendientes=0`)).items.find((i) => i.id === approved.id)!;
+    assert.match(shown.pagos[0]!.detalle, /Importe: \$\u00a0520\.657,87/);
+    assert.doesNotMatch(shown.pagos[0]!.detalle, /520657/);
+  });
+
   test('a forged total, a document of another entity and a renamed executable are refused', async () => {
     const doc = (await positive())[0]!;
     expectRefused(
@@ -667,5 +697,19 @@ describe('receipts: pending receipts posted when the credit was applied at posti
     // Approval now applies it as any other.
     assert.equal((await approve(recibo.id)).statusCode, 200);
     assert.deepEqual(await settledOf([doc.id]), [true]);
+  });
+});
+
+describe('receipts: payment fields that hold a CUIT (migration 20261202_1000)', () => {
+  test("a text field named for a CUIT becomes a CUIT field; the others stay as they were", async () => {
+    const types = async () =>
+      Object.fromEntries(
+        (await ctx.db.selectFrom('payment_method_fields').select(['field_key', 'input_type']).distinct().where('field_key', 'in', ['cuit_librador', 'operacion', 'numero']).execute()).map((r) => [r.field_key, r.input_type]),
+      );
+    await cuitFieldsDown(ctx.db as unknown as Kysely<unknown>);
+    assert.deepEqual(await types(), { cuit_librador: 'text', numero: 'text', operacion: 'text' });
+    await cuitFieldsUp(ctx.db as unknown as Kysely<unknown>);
+    assert.deepEqual(await types(), { cuit_librador: 'cuit', numero: 'text', operacion: 'text' });
+    await assert.rejects(ctx.db.updateTable('payment_method_fields').set({ input_type: 'cuil' as never }).where('field_key', '=', 'numero').execute(), 'the check constraint still holds');
   });
 });

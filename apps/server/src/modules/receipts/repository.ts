@@ -134,12 +134,12 @@ export function receiptByNumber(db: DB, companyId: number, entityId: number, ser
 }
 
 export async function receiptDetails(db: DB, companyId: number, receiptIds: number[]) {
-  if (!receiptIds.length) return { payments: [], applications: [], attachments: [] };
+  if (!receiptIds.length) return { payments: [], applications: [], attachments: [], amountFields: [] };
   const [payments, applications, attachments] = await Promise.all([
     db
       .selectFrom('receipt_payments as p')
       .innerJoin('payment_methods as pm', 'pm.id', 'p.method_id')
-      .select(['p.receipt_id', 'p.line_no', 'p.amount', 'p.fields', 'pm.name'])
+      .select(['p.receipt_id', 'p.line_no', 'p.method_id', 'p.amount', 'p.fields', 'pm.name'])
       .where('p.company_id', '=', companyId)
       .where('p.receipt_id', 'in', receiptIds)
       .orderBy('p.receipt_id')
@@ -162,7 +162,18 @@ export async function receiptDetails(db: DB, companyId: number, receiptIds: numb
       .orderBy('id')
       .execute(),
   ]);
-  return { payments, applications, attachments };
+  // The amount fields (suma) of the methods these lines were paid with: their values show as money.
+  const methodIds = [...new Set(payments.map((p) => p.method_id))];
+  const amountFields = methodIds.length
+    ? await db
+        .selectFrom('payment_method_fields')
+        .select(['method_id', 'field_key'])
+        .where('company_id', '=', companyId)
+        .where('method_id', 'in', methodIds)
+        .where('suma', '=', true)
+        .execute()
+    : [];
+  return { payments, applications, attachments, amountFields };
 }
 
 /**

@@ -1,5 +1,15 @@
 import Decimal from 'decimal.js';
-import { applicationError as sharedApplicationError, formatMoney, formatNumber, parseAmountText, receiptsMsg, type FormaPagoLine } from '@portal/contract';
+import {
+  applicationError as sharedApplicationError,
+  cuitDigits,
+  cuitFieldError,
+  formatCuit,
+  formatMoney,
+  formatNumber,
+  parseAmountText,
+  receiptsMsg,
+  type FormaPagoLine,
+} from '@portal/contract';
 
 /**
  * The money rules of a receipt, free of the database so they are unit-tested alone (statements.md §5). Every
@@ -28,7 +38,7 @@ export type FieldDef = {
   field_key: string;
   label: string;
   type: 'input' | 'select' | 'date' | 'checkbox';
-  input_type: 'text' | 'number' | 'file';
+  input_type: 'text' | 'number' | 'file' | 'cuit';
   suma: boolean;
   required: boolean;
   required_file: boolean;
@@ -43,7 +53,7 @@ export type CheckedLine = {
 
 /**
  * One payment line against its method's fields (n is the line's 1-based number in the messages): required values,
- * required files, select options, dates and the amount (the sum of its `suma` fields, which must be > 0).
+ * required files, select options, dates, CUITs and the amount (the sum of its `suma` fields, which must be > 0).
  */
 export function checkPaymentLine(n: number, line: FormaPagoLine, fields: FieldDef[]): { line?: CheckedLine; error?: string } {
   const given = new Map(line.campos.map((c) => [c.id, c]));
@@ -83,6 +93,12 @@ export function checkPaymentLine(n: number, line: FormaPagoLine, fields: FieldDe
       values.push({ id: f.field_key, label: f.label, value: `${text.slice(8, 10)}/${text.slice(5, 7)}/${text.slice(0, 4)}` });
       continue;
     }
+    if (f.input_type === 'cuit') {
+      const error = cuitFieldError(n, f.label, text);
+      if (error) return { error };
+      values.push({ id: f.field_key, label: f.label, value: formatCuit(cuitDigits(text)) });
+      continue;
+    }
     if (f.suma || f.input_type === 'number') {
       const a = amountOf(text);
       if (!a || (f.suma && a.lte(0))) return { error: receiptsMsg.verifiqueImportes };
@@ -94,6 +110,20 @@ export function checkPaymentLine(n: number, line: FormaPagoLine, fields: FieldDe
   }
   if (amount.lte(0)) return { error: receiptsMsg.verifiqueImportes };
   return { line: { amount, values, files } };
+}
+
+/**
+ * A payment line's values as its receipt shows them ('Banco de origen: Banco Galicia · Importe: $ 520.657,87'). The
+ * values are kept as they were shown when the receipt was posted; an amount field (`amountKeys`, the method's suma
+ * fields) is shown as money from whatever form it was kept in ('$ 520657.87' as well as '$ 520.657,87').
+ */
+export function paymentDetail(values: ReadonlyArray<{ id: string; label: string; value: string }>, amountKeys: ReadonlySet<string> | undefined): string {
+  return values
+    .map((f) => {
+      const amount = amountKeys?.has(f.id) ? parseAmountText(f.value) : null;
+      return `${f.label}: ${amount === null ? f.value : formatMoney(amount)}`;
+    })
+    .join(' · ');
 }
 
 /**

@@ -25,7 +25,7 @@ import { companyHeader } from '../fiscal/index.js';
 import { sharePath, VOUCHER_SHARE_TTL_SECONDS, type ShareRegistry } from '../../lib/share-registry.js';
 import { openAttachment, storeAttachment } from './attachments.js';
 import * as repo from './repository.js';
-import { amountOf, applicationError, attachmentName, checkPaymentLine, checkTotals, esAr, sniffType, type CheckedLine, type FieldDef } from './rules.js';
+import { amountOf, applicationError, attachmentName, checkPaymentLine, checkTotals, esAr, paymentDetail, sniffType, type CheckedLine, type FieldDef } from './rules.js';
 
 /** Receipts of the portal are numbered in their own series (punto de venta 2), apart from the ERP's counter receipts. */
 export const RECEIPT_SERIES = 2;
@@ -59,6 +59,8 @@ function parseJson(text: string | undefined, fallback: unknown): unknown {
 
 async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Promise<ReciboItem[]> {
   const details = await repo.receiptDetails(db, companyId, rows.map((r) => r.id));
+  const amountKeys = new Map<number, Set<string>>();
+  for (const f of details.amountFields) amountKeys.set(f.method_id, (amountKeys.get(f.method_id) ?? new Set()).add(f.field_key));
   return rows.map((r) => {
     const status = STATUS[r.status];
     return {
@@ -87,7 +89,7 @@ async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Prom
           descripcion: p.name,
           importe: money(p.amount),
           importe_con_formato: formatMoney(p.amount),
-          detalle: p.fields.map((f) => `${f.label}: ${f.value}`).join(' · '),
+          detalle: paymentDetail(p.fields, amountKeys.get(p.method_id)),
         })),
       comprobantes: details.applications
         .filter((a) => a.receipt_id === r.id)

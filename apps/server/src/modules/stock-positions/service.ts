@@ -168,10 +168,12 @@ export class StockPositionsService {
       }
     }
     const columns: Column[] = [
-      { key: 'desart', header: 'Producto', type: 'text', width: 2.6 },
-      { key: 'codalfa', header: 'Código', type: 'text', width: 1 },
-      { key: 'coduni', header: 'Unidad', type: 'text', width: 1.2 },
-      ...cols.titles.map((t): Column => ({ key: columnKey(t.id), header: t.titulo, type: 'number', decimals: 2, width: 1.1 })),
+      // Wide enough on an A4 for the longest names and units of the catalogue ('Bolsa x 150.000 semillas').
+      { key: 'desart', header: 'Producto', type: 'text', width: 2.9 },
+      { key: 'codalfa', header: 'Código', type: 'text', width: 0.8 },
+      { key: 'coduni', header: 'Unidad', type: 'text', width: 1.5 },
+      // Quantities as the screen shows them (qty): the decimals they have, up to 3.
+      ...cols.titles.map((t): Column => ({ key: columnKey(t.id), header: t.titulo, type: 'quantity', decimals: 3, width: 1.1 })),
     ];
     const summary = STOCK_POSITION_SUMMARIES.find((s) => s.codres === q.codres)!.desres;
     const out = new PassThrough();

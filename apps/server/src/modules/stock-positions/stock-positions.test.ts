@@ -183,4 +183,29 @@ describe('stock positions and deliverables', () => {
     assert.match(text, /PENDIENTES DE ENTREGA/);
     assert.match(text, /Total a entregar/);
   });
+
+  test('the PDF prints quantities as the screen does and every column header whole, wrapped when narrow', async () => {
+    const base = { files: 'true', token, cooperativa: LA_PAMPA, entity_id: '1001' };
+    for (const codres of ['POS', 'PEN'] as const) {
+      const screen = await list({ codres, limit: 100 });
+      const pdf = await ctx.app.inject({ method: 'GET', url: `${URL}?${qs({ ...base, type: 'pdf', codres })}` });
+      assert.equal(pdf.statusCode, 200);
+      if (process.env.KEEP_PDF) await import('node:fs/promises').then((fs) => fs.writeFile(`${process.env.KEEP_PDF}-${codres}.pdf`, pdf.rawPayload));
+      const text = await pdfText(pdf.rawPayload);
+      // The header: from 'Producto' to the first product's line, every column's title whole (words on their lines).
+      const head = text.slice(text.indexOf('Producto'), text.indexOf(screen.items[0]!.codalfa));
+      assert.doesNotMatch(head, /…/, `${codres}: no header is cut`);
+      for (const t of screen.titulosColumnas) {
+        for (const word of t.titulo.split(' ')) assert.match(head, new RegExp(`(^|\\s)${word}(\\s|$)`), `${codres}: '${word}' of '${t.titulo}' is printed`);
+      }
+      // Each product's line carries the quantities the screen shows, no ',00' added to a whole quantity.
+      const lines = text.split('\n');
+      for (const r of screen.items.slice(0, 20)) {
+        const line = lines.find((l) => l.includes(r.codalfa));
+        assert.ok(line, `${codres}: ${r.codalfa} is printed`);
+        const figures = line.slice(line.indexOf(r.codalfa) + r.codalfa.length).trim().split(/\s+/).slice(-screen.titulosColumnas.length);
+        assert.deepEqual(figures, screen.titulosColumnas.map((t) => columnText(r, t.id)), `${codres}: ${r.codalfa}`);
+      }
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Radio, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Radio, Select, Tabs, Tag, Typography } from 'antd';
 import { ErrorResult } from '../../lib/error-result';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import {
 } from '@portal/contract';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
+import { ListEmpty, ListLoading } from '../../lib/list-empty';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session-store';
 import { ReceiptCard, statusQuery, type ReceiptStatus } from '../receipts';
@@ -58,7 +59,7 @@ export function AuthorizationsPage() {
         </Typography.Title>
       </div>
       {lists.isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <ListLoading />
       ) : refused ? (
         <ErrorResult status="403" title="Sin acceso" subTitle={refused.message} />
       ) : (
@@ -154,10 +155,8 @@ function Vouchers() {
           <Radio value="decididos">Decididos</Radio>
         </Radio.Group>
       </div>
-      {list.isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={receiptsMsg.noHayMas} />
+      {rows.length === 0 ? (
+        <ListEmpty query={{ isPending: list.isPending, isError: list.isError || failed !== undefined }} text={receiptsMsg.noHayMas} errorText={receiptsMsg.errorCargarDatos} simple />
       ) : (
         rows.map((v) => (
           <Card key={`${v.codcom}-${v.codtal}-${v.numero}`} size="small" className="receipt-card" data-testid={`voucher-${v.codcom}-${v.numero}`}>
@@ -176,10 +175,13 @@ function Vouchers() {
               {v.deslar2}
               {v.numpre ? ` · Pedido ${v.numpre}` : ''} · Cargado por {v.desusr}
             </div>
-            <ul className="authorization-products">
+            <ul className="authorization-products" aria-label={`Productos de ${v.descom} ${v.norig}`}>
               {v.productos.map((p, i) => (
-                <li key={i}>
-                  {p.cantidad} × {p.descripcion}
+                <li key={i} className="authorization-product" data-testid="authorization-product">
+                  <span>
+                    {p.cantidad} × {p.descripcion}
+                  </span>
+                  <span className="authorization-product-amount">{formatMoney(p.importe)}</span>
                 </li>
               ))}
             </ul>
@@ -292,10 +294,8 @@ function StaffReceipts() {
           <Radio value="rechazados">Rechazados</Radio>
         </Radio.Group>
       </div>
-      {list.isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={receiptsMsg.noHayMas} />
+      {rows.length === 0 ? (
+        <ListEmpty query={list} text={receiptsMsg.noHayMas} errorText={receiptsMsg.errorCargarDatos} simple />
       ) : (
         rows.map((row) => (
           <ReceiptCard

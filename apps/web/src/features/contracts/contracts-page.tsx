@@ -159,7 +159,7 @@ export function ContractsPage() {
       <ContractsList
         items={list.isError ? [] : items}
         totals={t ?? null}
-        loading={list.isLoading}
+        query={list}
         mobile={mobile}
         emptyText={contractMsg.noHayMasRegistros}
         onOpen={(c) => setOpenId(c.id)}

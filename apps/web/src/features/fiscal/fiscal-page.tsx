@@ -114,7 +114,7 @@ export function FiscalPage() {
 
       <MovementsList
         items={list.isError ? [] : items}
-        loading={list.isLoading}
+        query={list}
         mobile={mobile}
         busy={actions.busy}
         selected={selectedIds}

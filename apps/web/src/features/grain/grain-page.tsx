@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Carousel, Empty, Radio, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Carousel, Radio, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { fiscalMsg, formatDateSlash, GRAIN_VOUCHERS, msg, parseFiscalDate, type GrainResponse, type GrainRow } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
+import { ListEmpty } from '../../lib/list-empty';
 import { ListPageHeader, useLoadMoreOnView } from '../../lib/list-page';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session-store';
@@ -149,17 +150,16 @@ export function GrainPage() {
       )}
       {list.isError && <Alert type="error" showIcon title={msg.errorCargarDatos} description={errorMessage(list.error, msg.errorObtenerDatos)} />}
       {mobile ? (
-        <GrainCards items={items} loading={list.isLoading} totals={first?.totales ?? null} />
+        <GrainCards items={items} query={list} totals={first?.totales ?? null} />
       ) : (
         <Table<GrainRow>
           rowKey="id"
           size="middle"
           className="grain-table"
-          loading={list.isLoading}
           dataSource={items}
           pagination={false}
           scroll={{ x: 820 }}
-          locale={{ emptyText: <Empty description={msg.noHayMasRegistros} /> }}
+          locale={{ emptyText: <ListEmpty query={list} text={msg.noHayMasRegistros} /> }}
           onRow={(r) => ({ 'data-testid': `grain-row-${r.id}` }) as React.HTMLAttributes<HTMLTableRowElement>}
           expandable={{ rowExpandable: (r) => r.expande, expandedRowRender: (r) => <GrainDetail row={r} /> }}
           columns={[
@@ -229,11 +229,11 @@ export function GrainPage() {
 }
 
 /** The ledger on a phone: a card per movement with its kilograms and the balance; certificates open their loads. */
-function GrainCards({ items, loading, totals }: { items: GrainRow[]; loading: boolean; totals: GrainResponse['totales'] | null }) {
+function GrainCards({ items, query, totals }: { items: GrainRow[]; query: { isPending: boolean; isError: boolean }; totals: GrainResponse['totales'] | null }) {
   const [open, setOpen] = useState<string | null>(null);
-  if (!loading && items.length === 0) return <Empty description={msg.noHayMasRegistros} />;
+  if (items.length === 0) return <ListEmpty query={query} text={msg.noHayMasRegistros} />;
   return (
-    <div className="grain-cards" aria-busy={loading}>
+    <div className="grain-cards">
       {items.map((r) => {
         const move = r.entradas ? `+${r.entradas_con_formato}` : r.salidas ? `−${r.salidas_con_formato}` : r.certificados_con_formato;
         return (

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { applicationError as sharedApplicationError, formatNumber, parseAmountText, receiptsMsg, type Campo, type PendienteItem } from '@portal/contract';
+import { applicationError as sharedApplicationError, cuitFieldError, formatNumber, parseAmountText, receiptsMsg, type Campo, type PendienteItem } from '@portal/contract';
 
 /** The receipt flow's rules in the browser (statements.md §4–§5); the server applies the same ones again. */
 
@@ -55,6 +55,10 @@ export function lineError(n: number, campos: Campo[], line: PaymentLine): string
     }
     const empty = typeof v !== 'string' || v.trim() === '';
     if (empty && (c.required || c.suma || c.type === 'select')) return receiptsMsg.campoRequerido(n, c.label);
+    if (!empty && c.inputtype === 'cuit') {
+      const error = cuitFieldError(n, c.label, v);
+      if (error) return error;
+    }
   }
   return null;
 }

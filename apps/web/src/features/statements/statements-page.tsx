@@ -170,7 +170,7 @@ export function StatementsPage({ view }: { view: StatementView }) {
 
       <MovementsList
         items={list.isError ? [] : items}
-        loading={list.isLoading}
+        query={list}
         mobile={mobile}
         financial={view === 'financiero'}
         printing={printing}

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
-import { Alert, AutoComplete, Button, Card, Empty, Input, Radio, Spin, Table, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Card, Input, Radio, Spin, Table, Typography } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { columnText, fiscalMsg, foldText, msg, orderingMsg, stockPositionMsg, type StockPositionRow, type StockPositionSummaryCode } from '@portal/contract';
 import { errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
+import { ListEmpty } from '../../lib/list-empty';
 import { ListPageHeader, useLoadMoreOnView } from '../../lib/list-page';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session-store';
@@ -70,10 +71,20 @@ export function StockPositionsPage() {
     .filter((p) => folded.length > 1 && (foldText(p.desart).includes(folded) || foldText(p.codalfa).includes(folded)))
     .slice(0, 12)
     .map((p) => ({ value: p.desart, label: `${p.desart} (${p.codalfa})` }));
-  const empty = search.desart ? (
-    <Empty description={<><div>{stockPositionMsg.sinProductos}</div><Typography.Text type="secondary">{stockPositionMsg.sinProductosDetalle}</Typography.Text></>} />
-  ) : (
-    <Empty description={stockPositionMsg.noHayMasRegistros} />
+  const empty = (
+    <ListEmpty
+      query={list}
+      text={
+        search.desart ? (
+          <>
+            <div>{stockPositionMsg.sinProductos}</div>
+            <Typography.Text type="secondary">{stockPositionMsg.sinProductosDetalle}</Typography.Text>
+          </>
+        ) : (
+          stockPositionMsg.noHayMasRegistros
+        )
+      }
+    />
   );
   const loadedAll = !list.isError && pages.length > 0 && !list.hasNextPage;
   const rowId = (r: StockPositionRow) => `position-row-${r.codalfa}`;
@@ -121,10 +132,10 @@ export function StockPositionsPage() {
       {list.isError && <Alert type="error" showIcon className="position-error" title={stockPositionMsg.errorCargarDatos} description={errorMessage(list.error, msg.errorObtenerDatos)} />}
 
       {mobile ? (
-        !list.isLoading && items.length === 0 ? (
+        list.isError || items.length === 0 ? (
           empty
         ) : (
-          <div className="position-cards" aria-busy={list.isLoading}>
+          <div className="position-cards">
             {items.map((r) => (
               <Card key={r.id} size="small" className="position-card" data-testid={rowId(r)}>
                 <div className="position-card-head">
@@ -154,7 +165,6 @@ export function StockPositionsPage() {
           rowKey="id"
           size="middle"
           className="position-table"
-          loading={list.isLoading}
           dataSource={list.isError ? [] : items}
           pagination={false}
           locale={{ emptyText: empty }}

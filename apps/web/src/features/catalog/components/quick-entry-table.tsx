@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { formatMoney, formatNumber, orderingMsg } from '@portal/contract';
 import type { CatalogProduct } from '../types';
 import { ProductImage } from '../../../lib/product-image';
+import { ListLoading } from '../../../lib/list-empty';
 
 type QuickEntryTableProps = {
   products: CatalogProduct[];
@@ -43,12 +44,13 @@ export function QuickEntryTable({ products, cuit, loading, hasMore, loadingMore,
       <Table<CatalogProduct>
         size="small"
         rowKey="id"
-        loading={loading}
+        // The first page's wait shows 'Cargando....' in place of the rows, not the empty text under a spinner.
+        loading={loading && products.length > 0}
         dataSource={products}
         pagination={false}
         // As wide as its content, the long headers on two lines: no sideways scroll at 1366 px; a phone scrolls it.
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={orderingMsg.sinProductos} /> }}
+        locale={{ emptyText: loading ? <ListLoading /> : <Empty description={orderingMsg.sinProductos} /> }}
         columns={[
           // Both first columns stay put when it scrolls sideways: a fixed column after a moving one would slide over it.
           { title: 'Imagen', key: 'imagen', width: 64, fixed: 'left', render: (_, p) => <ProductImage cuit={cuit} file={p.url[0]} alt={p.nombre} size={44} /> },

@@ -1,6 +1,7 @@
 import type { HTMLAttributes, MouseEvent } from 'react';
-import { Button, Card, Empty, Table, Typography } from 'antd';
+import { Button, Card, Table, Typography } from 'antd';
 import { activateProps } from '../../../lib/activate';
+import { ListEmpty } from '../../../lib/list-empty';
 import { EyeOutlined } from '@ant-design/icons';
 import type { ContractResponse, ContractRow } from '@portal/contract';
 import { ContractMovements } from './contract-movements';
@@ -9,7 +10,8 @@ import { ContractStatus, DeliveredBar } from './contract-status';
 type ContractsListProps = {
   items: ContractRow[];
   totals: ContractResponse['totales'] | null;
-  loading: boolean;
+  /** The list's query: 'Cargando....' until its first answer, the empty text once it says there is nothing. */
+  query: { isPending: boolean; isError: boolean };
   mobile: boolean;
   emptyText: string;
   onOpen: (c: ContractRow) => void;
@@ -22,11 +24,11 @@ const kg = (text: string) => <span className="contract-kg">{text}</span>;
  * The contracts: a table with expandable rows (entradas, certificados, salidas) and column totals on desktop, cards
  * on a phone. Kilograms in the grain number style.
  */
-export function ContractsList({ items, totals, loading, mobile, emptyText, onOpen }: ContractsListProps) {
+export function ContractsList({ items, totals, query, mobile, emptyText, onOpen }: ContractsListProps) {
   if (mobile) {
-    if (!loading && items.length === 0) return <Empty description={emptyText} />;
+    if (items.length === 0) return <ListEmpty query={query} text={emptyText} />;
     return (
-      <div className="contract-cards" aria-busy={loading}>
+      <div className="contract-cards">
         {items.map((c) => (
           <Card key={c.id} size="small" className="contract-card is-activatable" data-testid={testId(c)} {...activateProps(() => onOpen(c), { role: 'button' })}>
             <div className="contract-card-head">
@@ -68,11 +70,10 @@ export function ContractsList({ items, totals, loading, mobile, emptyText, onOpe
       rowKey="id"
       size="middle"
       className="contract-table"
-      loading={loading}
       dataSource={items}
       pagination={false}
       scroll={{ x: 1100 }}
-      locale={{ emptyText: <Empty description={emptyText} /> }}
+      locale={{ emptyText: <ListEmpty query={query} text={emptyText} /> }}
       onRow={(c) => ({ 'data-testid': testId(c), onClick: (e: MouseEvent) => !(e.target as HTMLElement).closest('.ant-table-row-expand-icon, .contract-row-actions') && onOpen(c) }) as HTMLAttributes<HTMLTableRowElement>}
       rowClassName="contract-row"
       expandable={{ expandedRowRender: (c) => <ContractMovements contract={c} />, rowExpandable: () => true }}

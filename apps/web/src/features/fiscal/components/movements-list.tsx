@@ -1,6 +1,7 @@
 import type { HTMLAttributes } from 'react';
-import { Button, Card, Checkbox, Empty, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Checkbox, Table, Tooltip, Typography } from 'antd';
 import { activateProps } from '../../../lib/activate';
+import { ListEmpty } from '../../../lib/list-empty';
 import { DownloadOutlined, PrinterOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { FiscalDocument } from '@portal/contract';
 import { detailLines, voucherNumber, voucherTitle } from '../format';
@@ -8,7 +9,8 @@ import type { Busy } from '../use-movement-actions';
 
 type MovementsListProps = {
   items: FiscalDocument[];
-  loading: boolean;
+  /** The list's query: 'Cargando....' until its first answer, the empty text once it says there is nothing. */
+  query: { isPending: boolean; isError: boolean };
   mobile: boolean;
   busy: Busy;
   selected: ReadonlySet<string>;
@@ -27,7 +29,7 @@ const testId = (d: FiscalDocument) => `fiscal-row-${d.codcom}-${d.codtal}-${d.nu
  * detail lines 1 to 3 and amount, credits in red. A table on desktop; compact cards on a phone.
  */
 export function MovementsList(props: MovementsListProps) {
-  const { items, loading, mobile, selected, emptyText, onSelect, onOpen } = props;
+  const { items, query, mobile, selected, emptyText, onSelect, onOpen } = props;
 
   const actions = (d: FiscalDocument) => <RowActions d={d} {...props} />;
   const amount = (d: FiscalDocument) => <span className={`fiscal-amount ${d.estilo === 'rojo' ? 'is-credit' : ''}`}>{d.importe_con_formato}</span>;
@@ -43,10 +45,10 @@ export function MovementsList(props: MovementsListProps) {
   );
 
   if (mobile) {
-    if (!loading && items.length === 0) return <Empty description={emptyText} />;
+    if (items.length === 0) return <ListEmpty query={query} text={emptyText} />;
     const toggle = (d: FiscalDocument, on: boolean) => onSelect(on ? [...selected, d.id] : [...selected].filter((id) => id !== d.id));
     return (
-      <div className="fiscal-cards" aria-busy={loading}>
+      <div className="fiscal-cards">
         {items.map((d) => (
           <Card
             key={d.id}
@@ -83,10 +85,9 @@ export function MovementsList(props: MovementsListProps) {
       rowKey="id"
       size="middle"
       className="fiscal-table"
-      loading={loading}
       dataSource={items}
       pagination={false}
-      locale={{ emptyText: <Empty description={emptyText} /> }}
+      locale={{ emptyText: <ListEmpty query={query} text={emptyText} /> }}
       rowSelection={{ selectedRowKeys: [...selected], onChange: (keys) => onSelect(keys.map(String)), columnWidth: 40 }}
       rowClassName={(d) => `fiscal-row is-activatable ${d.estilo === 'rojo' ? 'is-credit' : ''}`}
       onRow={(d) =>

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from '../../../lib/dayjs';
 import Decimal from 'decimal.js';
-import { formatMoney, RECEIPTS, receiptsMsg, type Campo, type FormaCobro, type PendienteItem } from '@portal/contract';
+import { cuitFieldError, formatMoney, RECEIPTS, receiptsMsg, type Campo, type FormaCobro, type PendienteItem } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { AmountEcho } from '../../../lib/amount-echo';
 import { useIsMobile } from '../../../lib/device';
@@ -419,6 +419,7 @@ function CampoField({ n, campo, value, onChange }: { n: number; campo: Campo; va
       </label>
     );
   }
+  if (campo.inputtype === 'cuit') return <CuitField n={n} campo={campo} label={label} aria={aria} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
   return (
     <label className="receipt-field">
       <span>{label}</span>
@@ -435,3 +436,28 @@ function CampoField({ n, campo, value, onChange }: { n: number; campo: Campo; va
   );
 }
 
+
+type CuitFieldProps = { n: number; campo: Campo; label: string; aria: string; value: string; onChange: (v: string) => void };
+
+/** A CUIT (inputtype 'cuit'): digits, dashes allowed; what is wrong with it shows once the field is left. */
+function CuitField({ n, campo, label, aria, value, onChange }: CuitFieldProps) {
+  const [left, setLeft] = useState(false);
+  const error = left ? cuitFieldError(n, campo.label, value) : null;
+  return (
+    <label className="receipt-field">
+      <span>{label}</span>
+      <Input
+        value={value}
+        placeholder={campo.placeholder}
+        inputMode="numeric"
+        maxLength={15}
+        status={error ? 'error' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={() => setLeft(true)}
+        aria-label={aria}
+        aria-invalid={error ? true : undefined}
+      />
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+    </label>
+  );
+}

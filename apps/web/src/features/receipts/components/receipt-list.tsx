@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Tag, Tooltip, Typography } from 'antd';
 import { FilePdfOutlined, PaperClipOutlined, PrinterOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { msg, orderingMsg, receiptsMsg, type ReciboItem } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { shareByWhatsApp } from '../../../lib/files';
+import { ListEmpty } from '../../../lib/list-empty';
 import { useNotify } from '../../../lib/notify';
 import { downloadAttachment, downloadReceiptPdf, printReceipt, receiptShareText, useRecibos, type ReceiptStatus } from '../api/receipts-api';
 
@@ -155,11 +156,10 @@ export function ReceiptList({ status }: { status: ReceiptStatus }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.isError, list.errorUpdatedAt]);
 
-  if (list.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   return (
     <div data-testid={`recibos-${status}`}>
       {rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={receiptsMsg.noHayMas} />
+        <ListEmpty query={list} text={receiptsMsg.noHayMas} errorText={receiptsMsg.errorCargarDatos} simple />
       ) : (
         rows.map((r) => <ReceiptCard key={r.id} row={r} />)
       )}

@@ -1,13 +1,15 @@
 import type { HTMLAttributes } from 'react';
-import { Button, Card, Empty, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Table, Tag, Tooltip, Typography } from 'antd';
 import { activateProps } from '../../../lib/activate';
+import { ListEmpty } from '../../../lib/list-empty';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { StatementMovement } from '@portal/contract';
 import { voucherNumber, voucherTitle } from '../format';
 
 type MovementsListProps = {
   items: StatementMovement[];
-  loading: boolean;
+  /** The list's query: 'Cargando....' until its first answer, the empty text once it says there is nothing. */
+  query: { isPending: boolean; isError: boolean };
   mobile: boolean;
   financial: boolean;
   printing: string | null;
@@ -22,7 +24,7 @@ const testId = (m: StatementMovement) => `statement-row-${m.codcom}-${m.codtal}-
  * The movements with their running balance (saldo): a table on desktop, cards on a phone. Credits in red;
  * overdue documents are tagged. The financial view leads with the due date.
  */
-export function MovementsList({ items, loading, mobile, financial, printing, emptyText, onOpen, onPrint }: MovementsListProps) {
+export function MovementsList({ items, query, mobile, financial, printing, emptyText, onOpen, onPrint }: MovementsListProps) {
   const amount = (m: StatementMovement) => <span className={`statement-amount ${m.estilo === 'rojo' ? 'is-credit' : ''}`}>{m.importe_con_formato}</span>;
   const balance = (m: StatementMovement) => <span className="statement-balance">{m.saldo_con_formato}</span>;
   const due = (m: StatementMovement) =>
@@ -54,9 +56,9 @@ export function MovementsList({ items, loading, mobile, financial, printing, emp
   );
 
   if (mobile) {
-    if (!loading && items.length === 0) return <Empty description={emptyText} />;
+    if (items.length === 0) return <ListEmpty query={query} text={emptyText} />;
     return (
-      <div className="statement-cards" aria-busy={loading}>
+      <div className="statement-cards">
         {items.map((m) => (
           <Card
             key={m.id}
@@ -104,10 +106,9 @@ export function MovementsList({ items, loading, mobile, financial, printing, emp
       rowKey="id"
       size="middle"
       className="statement-table"
-      loading={loading}
       dataSource={items}
       pagination={false}
-      locale={{ emptyText: <Empty description={emptyText} /> }}
+      locale={{ emptyText: <ListEmpty query={query} text={emptyText} /> }}
       rowClassName={(m) => `statement-row is-activatable ${m.estilo === 'rojo' ? 'is-credit' : ''}`}
       onRow={(m) => ({ 'data-testid': testId(m), ...activateProps(() => onOpen(m)) }) as HTMLAttributes<HTMLTableRowElement>}
       columns={[
