@@ -24,6 +24,7 @@ import * as m20261201_1000_field_container_changes from './20261201_1000_field_c
 import * as m20261201_1000_integration from './20261201_1000_integration.js';
 import { storedFilesMigration } from './20261201_1000_stored_files.js';
 import * as m20261201_1100_quick_order from './20261201_1100_quick_order.js';
+import * as m20261202_1000_grain_voucher_numbers from './20261202_1000_grain_voucher_numbers.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '20261201_1000_integration': m20261201_1000_integration,
   '20261201_1000_stored_files': storedFilesMigration(undefined),
   '20261201_1100_quick_order': m20261201_1100_quick_order,
+  '20261202_1000_grain_voucher_numbers': m20261202_1000_grain_voucher_numbers,
 };
 
 /**
