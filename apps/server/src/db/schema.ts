@@ -932,7 +932,8 @@ export interface VoucherLinesTable {
   company_id: number;
   movement_id: string;
   line_no: number;
-  kind: 'product' | 'other';
+  /** 'applied': a document a receipt or settlement is applied to, or 'Pago a cuenta' (migration 20261202_1100). */
+  kind: 'product' | 'other' | 'applied';
   product_code: string | null;
   description: string;
   quantity: Numeric | null;

@@ -25,6 +25,7 @@ import * as m20261201_1000_integration from './20261201_1000_integration.js';
 import { storedFilesMigration } from './20261201_1000_stored_files.js';
 import * as m20261201_1100_quick_order from './20261201_1100_quick_order.js';
 import * as m20261202_1000_grain_voucher_numbers from './20261202_1000_grain_voucher_numbers.js';
+import * as m20261202_1100_voucher_applied_lines from './20261202_1100_voucher_applied_lines.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261201_1000_stored_files': storedFilesMigration(undefined),
   '20261201_1100_quick_order': m20261201_1100_quick_order,
   '20261202_1000_grain_voucher_numbers': m20261202_1000_grain_voucher_numbers,
+  '20261202_1100_voucher_applied_lines': m20261202_1100_voucher_applied_lines,
 };
 
 /**

@@ -138,7 +138,8 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
           if (detailed) {
             lines.set(`RC|${rcNumber}`, [
               { kind: 'other', description: rnd.pick(['Transferencia bancaria', 'Cheque de terceros', 'E-cheq', 'Canje de granos']), amount },
-              { kind: 'other', description: `Cancela Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount },
+              // What it cancels, apart from what it received (the voucher line kinds: docs/decisions/fiscal.md 'Lines').
+              { kind: 'applied', description: `Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount },
             ]);
           }
           movements.push({
