@@ -21,6 +21,8 @@ export type Movement = {
   importe_con_formato: string;
   renglonesProductos: Array<{ descripcion: string; cantidad: number; importe_con_formato: string }>;
   renglonesOtros: Array<{ descripcion: string; valor_con_formato: string }>;
+  renglonesImpuestos: Array<{ descripcion: string; valor_con_formato: string }>;
+  renglonesAplicados: Array<{ descripcion: string; valor_con_formato: string }>;
 };
 type ListAnswer = { items: Movement[]; total: number; tipodecomprobantes: Array<{ descripcion: string }> };
 

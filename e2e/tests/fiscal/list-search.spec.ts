@@ -131,10 +131,11 @@ test('a valid search of 30 days narrows the list, by dates and by document type,
   await expect(rows(page)).toHaveCount(7);
 });
 
-test('a row opens its detail: amount, dates, document, number, detail and its lines', async ({ page }, testInfo) => {
+test('a row opens its detail: amount, dates, document, number, detail and its lines, the VAT by rate and the total under net lines', async ({ page }, testInfo) => {
   await openFiscal(page);
   const all = (await apiList(page, { ...defaultRange(), start: 0, limit: 7 })).items;
-  const withProducts = all.find((m) => m.renglonesProductos.length > 0)!;
+  const withProducts = all.find((m) => m.renglonesProductos.length > 0 && m.renglonesImpuestos.length > 0)!;
+  expect(withProducts, 'a Factura A with its VAT on the first page').toBeTruthy();
   await rowOf(page, withProducts).getByText(voucherNumber(withProducts)).click();
   const drawer = page.getByRole('dialog').filter({ has: page.getByTestId('fiscal-movement-detail') });
   await expect(drawer).toBeVisible();
@@ -146,6 +147,14 @@ test('a row opens its detail: amount, dates, document, number, detail and its li
   const line = withProducts.renglonesProductos[0]!;
   await expect(lines).toContainText(line.descripcion);
   await expect(lines).toContainText(line.importe_con_formato);
+  // Under the net lines, the VAT by rate as the server computed it, then the document's total.
+  const taxes = lines.locator('.voucher-tax-row');
+  await expect(taxes).toHaveCount(withProducts.renglonesImpuestos.length);
+  for (const [i, t] of withProducts.renglonesImpuestos.entries()) {
+    await expect(taxes.nth(i)).toContainText(t.descripcion);
+    await expect(taxes.nth(i)).toContainText(t.valor_con_formato);
+  }
+  await expect(lines.locator('.voucher-total-row')).toContainText(withProducts.importe_con_formato);
   await expect(drawer.getByRole('button', { name: 'Imprimir' })).toHaveCount(withProducts.imprime ? 1 : 0);
   await viewShot(page, testInfo, 'fiscal-detail');
   await drawer.getByRole('button', { name: 'Cerrar' }).click();

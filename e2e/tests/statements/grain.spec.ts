@@ -41,7 +41,7 @@ test('a grain position row opens its ledger with the same stock and totals, and 
   await expect(page.getByTestId('grain-detail')).toContainText('Romaneo');
 });
 
-type Ledger = { items: Array<{ id: string; saldo_con_formato: string; cosecha: string }>; total: number; totales: { saldo_con_formato: string; entradas_con_formato: string }; cosechas: Array<{ cosecha: string }> };
+type Ledger = { items: Array<{ id: string; saldo_con_formato: string; cosecha: string; numpre: string; deslar2: string }>; total: number; totales: { saldo_con_formato: string; entradas_con_formato: string }; cosechas: Array<{ cosecha: string }> };
 
 async function ledger(page: Page, query: Record<string, string | number>): Promise<Ledger> {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('portal.session.v1') ?? '{}') as { accessToken?: string }).accessToken);
@@ -54,6 +54,21 @@ async function ledger(page: Page, query: Record<string, string | number>): Promi
 }
 
 const grainRows = (page: Page) => page.locator('[data-testid^="grain-row-"]');
+
+test('a 1116B/C settlement shows its voucher number as every voucher of the portal (point of sale and number)', async ({ page }, testInfo) => {
+  await enterAsProductor(page);
+  const settlements = await ledger(page, { grano: 'SOJ', codcom: 'LB' });
+  const first = settlements.items[0]!;
+  expect(first.deslar2).toBe('Liquidación 1116B/C');
+  expect(first.numpre).toMatch(/^\d{5}-\d{8}$/);
+  await page.goto('/#/1/granos/SOJ?codcom=LB');
+  await expect(page.getByRole('heading', { name: 'FICHA DE GRANOS' })).toBeVisible({ timeout: 30_000 });
+  const row = page.getByTestId(`grain-row-${first.id}`);
+  await expect(row).toContainText('Liquidación 1116B/C', { timeout: 30_000 });
+  await expect(row).toContainText(first.numpre);
+  await expect(grainRows(page).filter({ hasText: /\b[A-Z]{2}-\d/ })).toHaveCount(0);
+  await shot(page, testInfo, 'grain-settlements');
+});
 const baDay = (offset = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(Date.now() + offset * 86_400_000));
 const slash = (iso: string) => iso.split('-').reverse().join('/');
 

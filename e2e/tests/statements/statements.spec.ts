@@ -9,7 +9,11 @@ test.describe.configure({ timeout: 150_000 });
 
 /** The current account (statements.md §2, §4, §5): productor in La Pampa as Juan Pérez (1001). */
 
-type Movement = { id: string; codcom: string; codtal: number; numero: number; imprime: boolean; importe: number; saldo_con_formato: string; renglonesProductos: unknown[] };
+type Line = { descripcion: string; valor: number; valor_con_formato: string };
+type Movement = {
+  id: string; codcom: string; codtal: number; numero: number; letra: string; imprime: boolean; importe: number; importe_con_formato: string; saldo_con_formato: string;
+  renglonesProductos: Array<{ descripcion: string; importe_con_formato: string }>; renglonesOtros: Line[]; renglonesImpuestos: Line[]; renglonesAplicados: Line[];
+};
 type Answer = { items: Movement[]; total: number; moneda: string };
 
 const rows = (page: Page) => page.locator('[data-testid^="statement-row-"]');
@@ -196,4 +200,57 @@ test('statement search rules, the financial and exchange views, and the exports 
   const { readFile } = await import('node:fs/promises');
   expect((await readFile(pdfFile)).subarray(0, 5).toString()).toBe('%PDF-');
   await shot(page, testInfo, 'statement-exchange');
+});
+
+test("the drawer's lines add up: a Factura A's net lines, its VAT by rate and the total; a receipt's payment methods and what it was applied to", async ({ page }, testInfo) => {
+  await enterAsProductor(page);
+  await page.goto('/#/1/cronologico?moneda=ARS');
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  const ledger = await statement(page, 'c', { moneda: 'ARS', limit: 100 });
+  const invoice = ledger.items.find((m) => m.codcom === 'FC' && m.letra === 'A' && m.renglonesProductos.length > 0 && m.renglonesImpuestos.length > 0)!;
+  // A receipt made in the portal (point of sale 2) and one of the ERP's (RC 00001-00005046 of the demo).
+  const receipts = ledger.items.filter((m) => m.codcom === 'RC' && (m.codtal === 2 || m.numero === 5046));
+  expect(invoice, 'a Factura A with its VAT').toBeTruthy();
+  expect(receipts.map((r) => r.codtal).sort()).toEqual([1, 2]);
+  const drawer = page.locator('.statement-movement-drawer');
+  /** The movement alone on the list (found by its exact amount), and its drawer. */
+  const open = async (m: Movement) => {
+    const amount = Math.abs(m.importe).toFixed(2);
+    await page.goto(`/#/1/cronologico?moneda=ARS&idesde=${amount}&ihasta=${amount}`);
+    await rowOf(page, m).click();
+    await expect(drawer.getByTestId('statement-detail')).toBeVisible();
+  };
+
+  await open(invoice);
+  const lines = drawer.getByTestId('statement-product-lines');
+  await expect(lines.locator('tbody tr.ant-table-row')).toHaveCount(invoice.renglonesProductos.length);
+  await expect(lines.locator('.voucher-tax-row')).toHaveCount(invoice.renglonesImpuestos.length);
+  for (const [i, t] of invoice.renglonesImpuestos.entries()) {
+    await expect(lines.locator('.voucher-tax-row').nth(i)).toContainText(t.descripcion);
+    await expect(lines.locator('.voucher-tax-row').nth(i)).toContainText(t.valor_con_formato);
+  }
+  await expect(lines.locator('.voucher-total-row')).toContainText('Total');
+  await expect(lines.locator('.voucher-total-row')).toContainText(invoice.importe_con_formato);
+  await shot(page, testInfo, 'statement-drawer-vat');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+
+  for (const receipt of receipts) {
+    await open(receipt);
+    await expect(drawer.getByRole('heading', { name: 'Formas de pago' })).toBeVisible();
+    const payments = drawer.getByTestId('statement-other-lines');
+    for (const l of receipt.renglonesOtros) {
+      await expect(payments).toContainText(l.descripcion);
+      await expect(payments).toContainText(l.valor_con_formato);
+    }
+    await expect(payments.locator('.voucher-tax-row')).toHaveCount(0);
+    await expect(drawer.getByRole('heading', { name: 'Aplicado a' })).toBeVisible();
+    const applied = drawer.getByTestId('statement-applied-lines');
+    await expect(applied.locator('tbody tr.ant-table-row')).toHaveCount(receipt.renglonesAplicados.length);
+    for (const l of receipt.renglonesAplicados) {
+      await expect(applied).toContainText(l.descripcion);
+      await expect(applied).toContainText(l.valor_con_formato);
+    }
+    await shot(page, testInfo, `statement-drawer-receipt-${receipt.codtal}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+  }
 });

@@ -154,6 +154,17 @@ export const renglonProducto = z.object({
   importe_con_formato: z.string(),
 });
 export const renglonOtro = z.object({ descripcion: z.string(), valor: z.number(), valor_con_formato: z.string() });
+/**
+ * A voucher's lines besides the spec's two lists (docs/decisions/fiscal.md 'Lines'):
+ * - renglonesImpuestos: under lines net of VAT (a letter A voucher), its VAT by rate ('IVA 21 %', 'IVA 10,5 %') and
+ *   'Percepciones / otros tributos', from the voucher's stored split, so that lines + these = the amount;
+ * - renglonesAplicados: what a receipt or a settlement is applied to (the documents it cancels, 'Pago a cuenta'),
+ *   listed apart: they are not more lines of the amount (a receipt's lines are its payment methods).
+ */
+export const voucherExtraLines = {
+  renglonesImpuestos: z.array(renglonOtro),
+  renglonesAplicados: z.array(renglonOtro),
+};
 
 /** 'rojo': a credit (negative amount: notas de crédito, recibos); 'normal' otherwise. */
 export const ESTILOS = ['normal', 'rojo'] as const;
@@ -192,6 +203,7 @@ export const fiscalDocument = z.object({
   imprime: z.boolean(),
   renglonesProductos: z.array(renglonProducto),
   renglonesOtros: z.array(renglonOtro),
+  ...voucherExtraLines,
 });
 export type FiscalDocument = z.infer<typeof fiscalDocument>;
 

@@ -65,10 +65,10 @@ export type GrainListQuery = z.input<typeof grainListQuery>;
 export const grainExportQuery = queries.export;
 export const grainQueryDoc = queries.doc;
 
-/** etenet_fichapaq: the row to expand. */
+/** etenet_fichapaq: the row to expand (codcom2, codtal2 its point of sale, numero2 its number). */
 export const grainDetailQuery = z.object({
   codcom: z.enum(CODCOMS, { error: grainMsg.comprobanteObligatorio }),
-  codtal: z.coerce.number({ error: grainMsg.comprobanteObligatorio }).int(grainMsg.comprobanteObligatorio).min(0, grainMsg.comprobanteObligatorio).max(99, grainMsg.comprobanteObligatorio),
+  codtal: z.coerce.number({ error: grainMsg.comprobanteObligatorio }).int(grainMsg.comprobanteObligatorio).min(0, grainMsg.comprobanteObligatorio).max(99_999, grainMsg.comprobanteObligatorio),
   numero: z.coerce.number({ error: grainMsg.comprobanteObligatorio }).int(grainMsg.comprobanteObligatorio).min(0, grainMsg.comprobanteObligatorio).max(999_999_999, grainMsg.comprobanteObligatorio),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
 import { dateRangeQuery, ledgerQueries, queryBoolean } from './common.js';
-import { descomField, directOpenQuery, renglonOtro, renglonProducto } from './fiscal.js';
+import { descomField, directOpenQuery, renglonOtro, renglonProducto, voucherExtraLines } from './fiscal.js';
 import { parseAmountText } from './format.js';
 import type { RouteDef } from './routes.js';
 import { STATEMENT_CURRENCIES, STATEMENT_PAGE_SIZE, STATEMENT_SUMMARIES, STATEMENT_VIEWS, statementFilterProblem, statementMsg, type StatementSummaryCode, type StatementView } from './statements-values.js';
@@ -97,6 +97,7 @@ export const statementMovement = z.object({
   imprime: z.boolean(),
   renglonesProductos: z.array(renglonProducto),
   renglonesOtros: z.array(renglonOtro),
+  ...voucherExtraLines,
 });
 export type StatementMovement = z.infer<typeof statementMovement>;
 

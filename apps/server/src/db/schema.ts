@@ -361,7 +361,9 @@ export interface GrainMovementsTable {
   kind: number;
   kilos: Numeric;
   direct: Generated<boolean>;
-  voucher: string | null;
+  /** The voucher's point of sale (codtal) and number, printed '00004-00435878' (migration 20261202_1000). */
+  series: number;
+  number: number;
   /** A settlement that has been paid (migration 20261124_1500_contracts). */
   collected: Generated<boolean>;
 }
@@ -934,7 +936,8 @@ export interface VoucherLinesTable {
   company_id: number;
   movement_id: string;
   line_no: number;
-  kind: 'product' | 'other';
+  /** 'applied': a document a receipt or settlement is applied to, or 'Pago a cuenta' (migration 20261202_1100). */
+  kind: 'product' | 'other' | 'applied';
   product_code: string | null;
   description: string;
   quantity: Numeric | null;

@@ -148,6 +148,37 @@ describe('renderVoucherPdf', () => {
     assert.ok(!text.includes('Cantidad'), 'the product table is not used');
   });
 
+  test('a receipt has no VAT: its payments, the documents it is applied to apart, and the total received, never a net taxed amount', async () => {
+    const v: VoucherDocument = {
+      ...facturaA(0),
+      title: 'Recibo',
+      letter: 'X',
+      tvdgi: null,
+      otherLines: [{ description: 'Transferencia bancaria — N° de operación: 004512339', amount: '150000.00' }],
+      appliedLines: [
+        { description: 'Factura A 00003-00001234', amount: '120000.00' },
+        { description: 'Pago a cuenta', amount: '30000.00' },
+      ],
+      net: null,
+      vat21: '0',
+      vat105: '0',
+      otherTaxes: '0',
+      total: '150000.00',
+      totalLabel: 'Total recibido',
+      cae: null,
+    };
+    const text = await pdfText(await renderVoucherPdf(v, TEST_COMPANY));
+    assert.ok(!text.includes('Importe neto gravado'), text);
+    assert.doesNotMatch(text, /IVA (21|10,5) %|IVA contenido/);
+    assert.match(text, /Total recibido:\s+\$ 150\.000,00/);
+    assert.match(text, /Transferencia bancaria — N° de operación: 004512339\s+150\.000,00/);
+    assert.match(text, /Aplicado a\s+Importe/);
+    assert.match(text, /Factura A 00003-00001234\s+120\.000,00/);
+    assert.match(text, /Pago a cuenta\s+30\.000,00/);
+    // Each amount of the payments table is printed once: the applied documents are not more payments.
+    assert.equal(text.split('150.000,00').length - 1, 2, 'the payment line and the total');
+  });
+
   test('an order is a letter X document with its delivery date', async () => {
     const pdf = await renderOrderPdf(
       {

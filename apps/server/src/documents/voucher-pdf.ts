@@ -41,7 +41,7 @@ export type VoucherProductLine = {
   amount: DecimalValue;
 };
 
-/** Concept lines (a receipt's applied documents, a debit note's interest…): used when there are no product lines. */
+/** Concept lines (a receipt's payments, a debit note's interest…): used when there are no product lines. */
 export type VoucherOtherLine = { description: string; amount: DecimalValue };
 
 export type VoucherCustomer = {
@@ -75,12 +75,20 @@ export type VoucherDocument = {
   saleCondition: string;
   productLines: readonly VoucherProductLine[];
   otherLines: readonly VoucherOtherLine[];
-  net: DecimalValue;
+  /**
+   * What a receipt or a settlement is applied to (the documents it cancels, 'Pago a cuenta'): a table of its own
+   * ('Aplicado a', 'Importe') under the lines; they are not more lines of the total.
+   */
+  appliedLines?: readonly VoucherOtherLine[];
+  /** Importe neto gravado; null for a document outside VAT (a receipt, a settlement without a split): the total alone. */
+  net: DecimalValue | null;
   vat21: DecimalValue;
   vat105: DecimalValue;
   /** Percepciones and other taxes; printed only when not zero. */
   otherTaxes: DecimalValue;
   total: DecimalValue;
+  /** The total's label: 'Importe total' unless given ('Total recibido' on a receipt). */
+  totalLabel?: string;
   cae?: string | null;
   /** 'YYYY-MM-DD' */
   caeDue?: string | null;
@@ -153,9 +161,9 @@ function productColumns(): Column<VoucherProductLine>[] {
   ];
 }
 
-function otherColumns(): Column<VoucherOtherLine>[] {
+function otherColumns(description = 'Descripción'): Column<VoucherOtherLine>[] {
   return [
-    { header: 'Descripción', width: CW - 110, align: 'left', text: (l) => l.description, wraps: true },
+    { header: description, width: CW - 110, align: 'left', text: (l) => l.description, wraps: true },
     { header: 'Importe', width: 110, align: 'right', text: (l) => formatNumber(l.amount, 2) },
   ];
 }
@@ -355,7 +363,9 @@ function totalRows(v: VoucherDocument): { rows: TotalRow[]; notes: string[] } {
   const rows: TotalRow[] = [];
   const notes: string[] = [];
   const discriminatesVat = v.letter === 'A' || v.letter === 'X';
-  if (discriminatesVat) {
+  if (v.net === null) {
+    // Outside VAT: the total alone.
+  } else if (discriminatesVat) {
     rows.push({ label: 'Importe neto gravado', value: money(v.net) });
     if (!isZero(v.vat21) || v.letter === 'A') rows.push({ label: 'IVA 21 %', value: money(v.vat21) });
     if (!isZero(v.vat105)) rows.push({ label: 'IVA 10,5 %', value: money(v.vat105) });
@@ -369,7 +379,7 @@ function totalRows(v: VoucherDocument): { rows: TotalRow[]; notes: string[] } {
     }
   }
   if (!isZero(v.otherTaxes)) rows.push({ label: 'Percepciones / otros tributos', value: money(v.otherTaxes) });
-  rows.push({ label: 'Importe total', value: money(v.total), bold: true });
+  rows.push({ label: v.totalLabel ?? 'Importe total', value: money(v.total), bold: true });
   return { rows, notes };
 }
 
@@ -473,6 +483,10 @@ export async function renderVoucherPdf(v: VoucherDocument, company: CompanyHeade
     v.productLines.length > 0 || v.otherLines.length === 0
       ? drawLines(ctx, productColumns(), v.productLines, y)
       : drawLines(ctx, otherColumns(), v.otherLines, y);
+  if (v.appliedLines?.length) {
+    if (y + 60 > BOTTOM) y = startPage(ctx);
+    y = drawLines(ctx, otherColumns('Aplicado a'), v.appliedLines, y + 10);
+  }
 
   const closing = closingLayout(ctx);
   if (y + closing.height > BOTTOM) y = startPage(ctx);

@@ -1,17 +1,17 @@
 import { Table, Typography } from 'antd';
-import type { FiscalDocument } from '@portal/contract';
+import { formatMoney, type FiscalDocument } from '@portal/contract';
 import './voucher-lines.css';
 
 /** The line shapes of the contract (renglonProducto, renglonOtro), shared by fiscal documents and statement movements. */
 type ProductLine = FiscalDocument['renglonesProductos'][number];
 type OtherLine = FiscalDocument['renglonesOtros'][number];
+type Voucher = Pick<FiscalDocument, 'codcom' | 'importe' | 'moneda' | 'renglonesProductos' | 'renglonesOtros' | 'renglonesImpuestos' | 'renglonesAplicados'>;
 
 const quantity = (l: ProductLine) => `${l.cantidad_con_formato}${l.unidad ? ` ${l.unidad}` : ''}`;
 
 type VoucherLinesProps = {
-  productos: readonly ProductLine[];
-  otros: readonly OtherLine[];
-  /** The screen's test ids: `${testId}-product-lines`, `${testId}-other-lines`. */
+  voucher: Voucher;
+  /** The screen's test ids: `${testId}-product-lines`, `${testId}-other-lines`, `${testId}-applied-lines`. */
   testId: string;
   /** The product's code ('Cód. …') under its description. */
   codes?: boolean;
@@ -20,10 +20,46 @@ type VoucherLinesProps = {
 };
 
 /**
- * A voucher's lines in a movement's drawer (fiscal documents, statements): 'Productos' (descripción, cantidad,
- * importe) and 'Conceptos' (descripción, valor), each only when the voucher has such lines.
+ * The VAT the server adds under a voucher's net lines ('IVA 21 %', 'IVA 10,5 %'), then the voucher's total: as the
+ * invoice shows them, the lines above plus these rows make the total. Rendered as the last lines table's summary.
  */
-export function VoucherLines({ productos, otros, testId, codes = false, quantityUnder = false }: VoucherLinesProps) {
+function taxRows(v: Voucher, columns: number) {
+  if (v.renglonesImpuestos.length === 0) return undefined;
+  const total = formatMoney(String(Math.abs(v.importe)), v.moneda);
+  return () => (
+    <Table.Summary>
+      {v.renglonesImpuestos.map((t) => (
+        <Table.Summary.Row key={t.descripcion} className="voucher-tax-row">
+          <Table.Summary.Cell index={0} colSpan={columns - 1}>
+            {t.descripcion}
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={1} align="right" className="voucher-amount-cell">
+            {t.valor_con_formato}
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      ))}
+      <Table.Summary.Row className="voucher-total-row">
+        <Table.Summary.Cell index={0} colSpan={columns - 1}>
+          Total
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={1} align="right" className="voucher-amount-cell">
+          {total}
+        </Table.Summary.Cell>
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
+/**
+ * A voucher's lines in a movement's drawer (fiscal documents, statements): 'Productos' (descripción, cantidad,
+ * importe) and 'Conceptos' (descripción, valor) — a receipt's are its 'Formas de pago' —, each only when the voucher
+ * has such lines, the VAT lines and the total under them when the lines are net of VAT, and 'Aplicado a': the
+ * documents a receipt or settlement cancels (and what was left on account), apart from its lines.
+ */
+export function VoucherLines({ voucher: v, testId, codes = false, quantityUnder = false }: VoucherLinesProps) {
+  const productos = v.renglonesProductos;
+  const otros = v.renglonesOtros;
+  const productColumns = quantityUnder ? 2 : 3;
   return (
     <>
       {productos.length > 0 && (
@@ -36,13 +72,14 @@ export function VoucherLines({ productos, otros, testId, codes = false, quantity
             pagination={false}
             dataSource={productos.map((l, key) => ({ ...l, key }))}
             data-testid={`${testId}-product-lines`}
+            summary={otros.length === 0 ? taxRows(v, productColumns) : undefined}
             columns={[
               {
                 title: 'Descripción',
                 dataIndex: 'descripcion',
-                render: (v: string, l) => (
+                render: (text: string, l) => (
                   <>
-                    {v}
+                    {text}
                     {codes && l.codigo && (
                       <Typography.Text type="secondary" className="voucher-line-code">
                         Cód. {l.codigo}
@@ -65,16 +102,34 @@ export function VoucherLines({ productos, otros, testId, codes = false, quantity
       {otros.length > 0 && (
         <>
           <Typography.Title level={5} className="voucher-lines-title">
-            Conceptos
+            {v.codcom === 'RC' ? 'Formas de pago' : 'Conceptos'}
           </Typography.Title>
           <Table<OtherLine & { key: number }>
             size="small"
             pagination={false}
             dataSource={otros.map((l, key) => ({ ...l, key }))}
             data-testid={`${testId}-other-lines`}
+            summary={taxRows(v, 2)}
             columns={[
               { title: 'Descripción', dataIndex: 'descripcion' },
               { title: 'Valor', dataIndex: 'valor_con_formato', align: 'right', className: 'voucher-amount-cell' },
+            ]}
+          />
+        </>
+      )}
+      {v.renglonesAplicados.length > 0 && (
+        <>
+          <Typography.Title level={5} className="voucher-lines-title">
+            Aplicado a
+          </Typography.Title>
+          <Table<OtherLine & { key: number }>
+            size="small"
+            pagination={false}
+            dataSource={v.renglonesAplicados.map((l, key) => ({ ...l, key }))}
+            data-testid={`${testId}-applied-lines`}
+            columns={[
+              { title: 'Comprobante', dataIndex: 'descripcion' },
+              { title: 'Importe', dataIndex: 'valor_con_formato', align: 'right', className: 'voucher-amount-cell' },
             ]}
           />
         </>

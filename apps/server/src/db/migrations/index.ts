@@ -25,8 +25,10 @@ import * as m20261201_1000_integration from './20261201_1000_integration.js';
 import { storedFilesMigration } from './20261201_1000_stored_files.js';
 import * as m20261201_1100_quick_order from './20261201_1100_quick_order.js';
 import * as m20261202_1000_decision_keys from './20261202_1000_decision_keys.js';
+import * as m20261202_1000_grain_voucher_numbers from './20261202_1000_grain_voucher_numbers.js';
 import * as m20261202_1000_payment_cuit_fields from './20261202_1000_payment_cuit_fields.js';
 import * as m20261202_1100_quick_code_knn from './20261202_1100_quick_code_knn.js';
+import * as m20261202_1100_voucher_applied_lines from './20261202_1100_voucher_applied_lines.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -56,8 +58,10 @@ const migrations: Record<string, Migration> = {
   '20261201_1000_stored_files': storedFilesMigration(undefined),
   '20261201_1100_quick_order': m20261201_1100_quick_order,
   '20261202_1000_decision_keys': m20261202_1000_decision_keys,
+  '20261202_1000_grain_voucher_numbers': m20261202_1000_grain_voucher_numbers,
   '20261202_1000_payment_cuit_fields': m20261202_1000_payment_cuit_fields,
   '20261202_1100_quick_code_knn': m20261202_1100_quick_code_knn,
+  '20261202_1100_voucher_applied_lines': m20261202_1100_voucher_applied_lines,
 };
 
 /**

@@ -153,11 +153,11 @@ export async function seedContracts(trx: DB, size: DemoSize, rich: Set<number>):
         and exists (select 1 from grain_contract_applications a where a.company_id = gm.company_id and a.movement_id = gm.id)`.execute(trx);
     // The commitments: one kind-7 row per contract (the dashboard's 'Contrato'), applied whole to it.
     await sql`delete from grain_movements where company_id = ${company.id} and kind = 7`.execute(trx);
-    await sql`insert into grain_movements (company_id, entity_id, grain, harvest, date, kind, kilos, direct, voucher)
-      select company_id, entity_id, grain, harvest, date, 7, kilos, false, 'CT-' || number from grain_contracts where company_id = ${company.id}`.execute(trx);
+    await sql`insert into grain_movements (company_id, entity_id, grain, harvest, date, kind, kilos, direct, series, number)
+      select company_id, entity_id, grain, harvest, date, 7, kilos, false, series, number from grain_contracts where company_id = ${company.id}`.execute(trx);
     await sql`insert into grain_contract_applications (company_id, contract_id, movement_id, kilos)
       select gc.company_id, gc.id, gm.id, gm.kilos from grain_contracts gc
-      join grain_movements gm on gm.company_id = gc.company_id and gm.entity_id = gc.entity_id and gm.kind = 7 and gm.voucher = 'CT-' || gc.number
+      join grain_movements gm on gm.company_id = gc.company_id and gm.entity_id = gc.entity_id and gm.kind = 7 and gm.series = gc.series and gm.number = gc.number
       where gc.company_id = ${company.id}`.execute(trx);
   }
 }

@@ -31,6 +31,12 @@ const ZONES: Record<string, string[]> = {
 };
 const SELLER_NAMES = ['Martín Acosta', 'Lucía Benítez', 'Diego Rossi', 'Carolina Sosa', 'Pablo Medina', 'Verónica Ríos', 'Federico Luna', 'Andrea Molina'];
 const HARVESTS = ['2023/24', '2024/25', '2025/26'];
+/**
+ * The demo's grain vouchers come from one point of sale per kind (its number: romaneos 00001, certificates 00002,
+ * transfers 00003, 1116B/C settlements 00004, partial settlements 00005, withdrawals 00006); a contract's commitment
+ * row takes its contract's (seed/contracts.ts).
+ */
+export const GRAIN_POINT_OF_SALE = { 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7 } as const;
 const GRAINS = ['SOJ', 'MAI', 'TRI', 'GIR'];
 
 function addDays(iso: string, days: number): string {
@@ -132,7 +138,8 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
           if (detailed) {
             lines.set(`RC|${rcNumber}`, [
               { kind: 'other', description: rnd.pick(['Transferencia bancaria', 'Cheque de terceros', 'E-cheq', 'Canje de granos']), amount },
-              { kind: 'other', description: `Cancela Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount },
+              // What it cancels, apart from what it received (the voucher line kinds: docs/decisions/fiscal.md 'Lines').
+              { kind: 'applied', description: `Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount },
             ]);
           }
           movements.push({
@@ -180,20 +187,20 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
             for (let l = 0; l < v.grainLoads; l++) {
               const kilos = rnd.int(24_000, 31_000);
               delivered += kilos;
-              grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, l * 3), kind: 1, kilos, direct: rnd.chance(0.2), voucher: `RO-${100000 + rnd.int(0, 899999)}` });
+              grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, l * 3), kind: 1, kilos, direct: rnd.chance(0.2), series: GRAIN_POINT_OF_SALE[1], number: 100000 + rnd.int(0, 899999) });
             }
             const certified = Math.round(delivered * (h === HARVESTS.length - 1 ? 0.6 : 1));
-            grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 40), kind: 2, kilos: certified, voucher: `CE-${100000 + rnd.int(0, 899999)}` });
+            grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 40), kind: 2, kilos: certified, series: GRAIN_POINT_OF_SALE[2], number: 100000 + rnd.int(0, 899999) });
             // Older harvests are mostly sold: their stock reaches 0 for some grains, so "Solo disponibles" filters.
             const soldShare = h === 0 ? 1 : h === 1 ? rnd.pick([0.5, 0.75, 1]) : 0.25;
             const sold = Math.round(certified * soldShare * 0.8);
             const partial = Math.round(certified * soldShare * 0.1);
             const withdrawn = Math.round(certified * soldShare) - sold - partial;
-            if (sold) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 70), kind: 4, kilos: sold, voucher: `LP-${100000 + rnd.int(0, 899999)}` });
-            if (partial) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 80), kind: 5, kilos: partial, voucher: `LP-${100000 + rnd.int(0, 899999)}` });
-            if (withdrawn) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 90), kind: 6, kilos: withdrawn, voucher: `RT-${100000 + rnd.int(0, 899999)}` });
-            if (rnd.chance(0.3) && h > 0) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 95), kind: 3, kilos: rnd.int(5, 20) * 1000, voucher: `TR-${100000 + rnd.int(0, 899999)}` });
-            if (h === HARVESTS.length - 1) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 30), kind: 7, kilos: Math.round(delivered * 0.5), voucher: `CT-${100000 + rnd.int(0, 899999)}` });
+            if (sold) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 70), kind: 4, kilos: sold, series: GRAIN_POINT_OF_SALE[4], number: 100000 + rnd.int(0, 899999) });
+            if (partial) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 80), kind: 5, kilos: partial, series: GRAIN_POINT_OF_SALE[5], number: 100000 + rnd.int(0, 899999) });
+            if (withdrawn) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 90), kind: 6, kilos: withdrawn, series: GRAIN_POINT_OF_SALE[6], number: 100000 + rnd.int(0, 899999) });
+            if (rnd.chance(0.3) && h > 0) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 95), kind: 3, kilos: rnd.int(5, 20) * 1000, series: GRAIN_POINT_OF_SALE[3], number: 100000 + rnd.int(0, 899999) });
+            if (h === HARVESTS.length - 1) grain.push({ company_id: company.id, entity_id: e.id, grain: g, harvest, date: addDays(base, 30), kind: 7, kilos: Math.round(delivered * 0.5), series: GRAIN_POINT_OF_SALE[7], number: 100000 + rnd.int(0, 899999) });
           }
         }
       }
@@ -212,7 +219,8 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
       applied_amount: 'numeric', detail: 'text', seller_id: 'integer',
     }, orders);
     await bulkInsert(trx, 'grain_movements', {
-      company_id: 'integer', entity_id: 'integer', grain: 'text', harvest: 'text', date: 'date', kind: 'smallint', kilos: 'numeric', direct: 'boolean', voucher: 'text',
+      company_id: 'integer', entity_id: 'integer', grain: 'text', harvest: 'text', date: 'date', kind: 'smallint', kilos: 'numeric', direct: 'boolean',
+      series: 'integer', number: 'integer',
     }, grain.map((g) => ({ ...g, direct: g.direct ?? false })));
   }
 }

@@ -3,6 +3,7 @@ import { formatMoney, todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
 import type { DemoSize } from './seed.js';
 import { Random } from './random.js';
+import { writeReceiptLines } from '../../lib/receipt-lines.js';
 
 /**
  * Receipts and voucher authorization: each company's payment methods (transfer, cheque, e-cheq with a required
@@ -179,6 +180,7 @@ export async function seedReceiptsData(trx: DB, size: DemoSize, rich: Set<number
             { id: 'a_la_orden', label: 'Cheque a la orden', value: 'Sí' },
           ];
       await trx.insertInto('receipt_payments').values({ company_id: companyId, receipt_id: receipt.id, line_no: 1, method_id: method.id, amount: paid.toFixed(2), fields: JSON.stringify(fields) }).execute();
+      if (movement) await writeReceiptLines(trx, companyId, receipt.id, movement.id);
     }
   }
 

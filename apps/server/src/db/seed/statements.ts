@@ -45,7 +45,7 @@ export async function seedAccountTypes(trx: DB): Promise<void> {
   }
 }
 
-type Line = { kind: 'product' | 'other'; description: string; quantity?: string; unit?: string; unitPrice?: string; amount: string };
+type Line = { kind: 'product' | 'other' | 'applied'; description: string; quantity?: string; unit?: string; unitPrice?: string; amount: string };
 
 export async function seedStatementData(trx: DB, size: DemoSize, rich: Set<number>): Promise<void> {
   await seedAccountTypes(trx);
@@ -82,18 +82,20 @@ export async function seedStatementData(trx: DB, size: DemoSize, rich: Set<numbe
         const invoiceNo = number++;
         const input = rnd.pick(INPUTS);
         const units = rnd.int(10, 80);
-        const unitPrice = value.div(units).toDecimalPlaces(2);
-        const invoiceTotal = unitPrice.times(units);
+        // A Factura A: the inputs net of VAT (10.5 %: seeds, fertilisers, agrochemicals), the VAT added, worth the grain.
+        const unitPrice = value.div('1.105').div(units).toDecimalPlaces(2);
+        const net = unitPrice.times(units);
+        const vat105 = net.times('0.105').toDecimalPlaces(2);
+        const invoiceTotal = net.plus(vat105);
         lines.set(`FJ|${invoiceNo}`, [
-          { kind: 'product', description: input, quantity: String(units), unit: 'u', unitPrice: unitPrice.toFixed(2), amount: invoiceTotal.toFixed(2) },
-          { kind: 'other', description: `Canje a cosecha: ${new Decimal(kilos).toNumber().toLocaleString('es-AR')} kg de ${g.name} ${harvest}`, amount: invoiceTotal.toFixed(2) },
+          { kind: 'product', description: input, quantity: String(units), unit: 'u', unitPrice: unitPrice.toFixed(2), amount: net.toFixed(2) },
         ]);
         const settled = due < today;
         rows.push({
           company_id: company.id, entity_id: e.id, date, voucher_code: 'FJ', voucher_name: 'Factura canje', series: 5, number: invoiceNo,
-          letter: 'A', detail: `Insumos a cosecha — canje ${g.name.toLowerCase()}`, currency, amount: invoiceTotal.toFixed(2), due_date: due,
+          letter: 'A', detail: `Canje a cosecha: ${kilos.toLocaleString('es-AR')} kg de ${g.name} ${harvest}`, currency, amount: invoiceTotal.toFixed(2), due_date: due,
           settled, time: `${String(rnd.int(8, 17)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`, afip_type: 1,
-          net_amount: invoiceTotal.div(1.105).toFixed(2), vat21: '0.00', vat105: invoiceTotal.minus(invoiceTotal.div(1.105).toDecimalPlaces(2)).toFixed(2),
+          net_amount: net.toFixed(2), vat21: '0.00', vat105: vat105.toFixed(2),
           other_taxes: '0.00', printable: true, origin_type: null, origin_number: null, origin_series: null, sale_condition: 'Canje de granos a cosecha', account_type: 2,
         });
         if (settled) {
@@ -101,7 +103,7 @@ export async function seedStatementData(trx: DB, size: DemoSize, rich: Set<numbe
           const lqDate = addDays(due, -rnd.int(0, 20)) > today ? today : addDays(due, -rnd.int(0, 20));
           lines.set(`LC|${lqNo}`, [
             { kind: 'other', description: `${g.name} ${harvest}: ${kilos.toLocaleString('es-AR')} kg a US$ ${g.usdPerTon}/t`, amount: invoiceTotal.toFixed(2) },
-            { kind: 'other', description: `Cancela Factura canje A ${voucherNumberText(5, invoiceNo)}`, amount: invoiceTotal.toFixed(2) },
+            { kind: 'applied', description: `Factura canje A ${voucherNumberText(5, invoiceNo)}`, amount: invoiceTotal.toFixed(2) },
           ]);
           rows.push({
             company_id: company.id, entity_id: e.id, date: lqDate, voucher_code: 'LC', voucher_name: 'Liquidación de granos canje', series: 5, number: lqNo,

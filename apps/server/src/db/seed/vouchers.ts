@@ -2,7 +2,7 @@ import type { CatalogSample } from './catalog.js';
 import type { Random } from './random.js';
 
 export type VoucherLineSeed = {
-  kind: 'product' | 'other';
+  kind: 'product' | 'other' | 'applied';
   productCode?: string;
   description: string;
   quantity?: number;

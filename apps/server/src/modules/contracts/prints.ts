@@ -81,7 +81,7 @@ export async function renderContractPdf(db: DB, scope: Scope, key: VoucherKey) {
 
 export async function renderSettlementPdf(db: DB, scope: Scope, key: VoucherKey) {
   const kind = GRAIN_VOUCHERS.find((v) => v.codcom === key.codcom)!;
-  const s = await repo.findSettlement(db, scope, kind.kind, key.numero);
+  const s = await repo.findSettlement(db, scope, kind.kind, key.codtal, key.numero);
   if (!s || s.entity_id !== scope.entityId) throw notFound(fiscalMsg.comprobanteInexistente);
   // Only settlements applied to contracts have a price to print: one line per contract, at its price.
   const applied = await repo.applicationsOf(db, scope.companyId, s.id);
@@ -98,19 +98,18 @@ export async function renderSettlementPdf(db: DB, scope: Scope, key: VoucherKey)
   const total = lines.reduce((a, l) => a.plus(l.amount), new Decimal(0)).toFixed(2);
   const pdf = await renderVoucherPdf(
     {
-      title: 'Liquidación', letter: 'X', tvdgi: null, pointOfSale: null, number: key.numero, date: s.date, dueDate: null,
+      title: 'Liquidación', letter: 'X', tvdgi: null, pointOfSale: s.series, number: s.number, date: s.date, dueDate: null,
       currency: contracts[0]!.c.currency, customer: customerOf(entity), saleCondition: 'Según contrato', productLines: lines, otherLines: [],
       net: total, vat21: 0, vat105: 0, otherTaxes: 0, total, cae: null, caeDue: null,
       detail: `Precios por tonelada de cada contrato, IVA no incluido. ${s.collected ? 'Liquidación cobrada.' : 'Pendiente de cobro.'}`,
       extraFields: [
         { label: 'Tipo', value: kind.kind === 4 ? 'Primaria de granos (1116B/C)' : 'Parcial de granos' },
-        { label: 'Comprobante', value: s.voucher },
         { label: 'Kilos', value: `${formatNumber(s.kilos, 0)} kg` },
       ],
     },
     toCompanyHeader(company),
   );
-  return { fileName: `${kind.descom} ${s.voucher}.pdf`, pdf };
+  return { fileName: `${kind.descom} ${voucherNumberText(s.series, s.number)}.pdf`, pdf };
 }
 
 /** Registers the contract (CT) and the grain settlements (LB, LP) on the app's print registry, at startup. */

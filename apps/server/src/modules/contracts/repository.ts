@@ -43,7 +43,9 @@ export type ContractDbRow = {
   /** 'precio hecho': the price; 'a fijar': the fixings' weighted price, null while nothing is fixed. */
   price_shown: string | null;
   settlement_kind: number | null;
-  settlement_voucher: string | null;
+  /** The latest settlement's point of sale and number. */
+  settlement_series: number | null;
+  settlement_number: number | null;
 };
 
 function contracts(scope: Scope, f: Pick<ContractFilterSql, 'grain' | 'harvests' | 'fechadesde' | 'fechahasta'> | null, contractId?: number) {
@@ -62,7 +64,7 @@ function contracts(scope: Scope, f: Pick<ContractFilterSql, 'grain' | 'harvests'
       coalesce(m.collected, 0) as collected,
       case when gc.pricing = 'hecho' then gc.kilos else coalesce(fx.fixed, 0) end as fixed,
       case when gc.pricing = 'hecho' then gc.price else fx.price end as price_shown,
-      ls.kind as settlement_kind, ls.voucher as settlement_voucher
+      ls.kind as settlement_kind, ls.series as settlement_series, ls.number as settlement_number
     from grain_contracts gc
     join grains g on g.code = gc.grain
     left join lateral (
@@ -76,7 +78,7 @@ function contracts(scope: Scope, f: Pick<ContractFilterSql, 'grain' | 'harvests'
       from grain_contract_fixings x where x.company_id = gc.company_id and x.contract_id = gc.id
     ) fx on true
     left join lateral (
-      select s.kind, s.voucher from grain_contract_applications a join grain_movements s on s.id = a.movement_id
+      select s.kind, s.series, s.number from grain_contract_applications a join grain_movements s on s.id = a.movement_id
       where a.company_id = gc.company_id and a.contract_id = gc.id and s.kind in (4, 5) order by s.date desc, s.id desc limit 1
     ) ls on true
     where ${sql.join(c, sql` and `)}`;
@@ -98,7 +100,7 @@ function summary(codres: ContractSummaryCode): RawBuilder<unknown> {
 const COLS = sql`c.id, c.grain, c.grain_name, c.harvest, c.series, c.number, c.date, c.pricing, c.kilos::text as kilos, c.price::text as price, c.currency,
   c.delivery_from, c.delivery_to, c.destination, c.broker_slip, c.printable, c.delivered::text as delivered, c.certified::text as certified,
   c.invoiced::text as invoiced, c.collected::text as collected, c.fixed::text as fixed, c.price_shown::text as price_shown, c.settlement_kind,
-  c.settlement_voucher`;
+  c.settlement_series, c.settlement_number`;
 
 /** Newest first; `after` continues a keyset walk (exports). */
 export async function contractPage(
@@ -174,20 +176,20 @@ export async function contractById(db: DB, scope: Scope, id: number): Promise<Co
 
 /** The grain movements applied to a contract (not its commitment row) with the kilograms applied, oldest first. */
 export async function movementsOf(db: DB, companyId: number, contractId: number) {
-  const r = await sql<{ id: string; date: string; kind: number; harvest: string; direct: boolean; voucher: string | null; kilos: string }>`
-    select gm.id::text as id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kind, gm.harvest, gm.direct, gm.voucher, a.kilos::text as kilos
+  const r = await sql<{ id: string; date: string; kind: number; harvest: string; direct: boolean; series: number; number: number; kilos: string }>`
+    select gm.id::text as id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kind, gm.harvest, gm.direct, gm.series, gm.number, a.kilos::text as kilos
     from grain_contract_applications a join grain_movements gm on gm.id = a.movement_id
     where a.company_id = ${companyId} and a.contract_id = ${contractId} and gm.kind between 1 and 6
     order by gm.date, gm.id`.execute(db);
   return r.rows.map((x) => ({ ...x, kind: Number(x.kind) }));
 }
 
-/** A settlement (kind 4 or 5) of the company by its voucher number, the caller's entity's first. */
-export async function findSettlement(db: DB, scope: Scope, kind: number, numero: number) {
-  const r = await sql<{ id: string; entity_id: number; date: string; kilos: string; voucher: string; collected: boolean; harvest: string }>`
-    select gm.id::text as id, gm.entity_id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kilos::text as kilos, gm.voucher, gm.collected, gm.harvest
+/** A settlement (kind 4 or 5) of the company by its point of sale and number, the caller's entity's first. */
+export async function findSettlement(db: DB, scope: Scope, kind: number, series: number, numero: number) {
+  const r = await sql<{ id: string; entity_id: number; date: string; kilos: string; series: number; number: number; collected: boolean; harvest: string }>`
+    select gm.id::text as id, gm.entity_id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kilos::text as kilos, gm.series, gm.number, gm.collected, gm.harvest
     from grain_movements gm
-    where gm.company_id = ${scope.companyId} and gm.kind = ${kind} and gm.voucher like ${`%-${numero}`}
+    where gm.company_id = ${scope.companyId} and gm.kind = ${kind} and gm.series = ${series} and gm.number = ${numero}
     order by (gm.entity_id = ${scope.entityId}) desc, gm.id limit 1`.execute(db);
   return r.rows[0];
 }

@@ -30,7 +30,6 @@ const pair = <K extends string>(key: K, v: string | number | Decimal) => {
   const d = new Decimal(v.toString());
   return { [key]: d.toNumber(), [`${key}_con_formato`]: kg(d.toFixed(0)) } as { [P in K]: number } & { [P in `${K}_con_formato`]: string };
 };
-const numberOf = (voucher: string | null) => Number(/(\d+)$/.exec(voucher ?? '')?.[1] ?? 0);
 const voucherOf = (kind: number) => GRAIN_VOUCHERS.find((v) => v.kind === kind) ?? { kind, codcom: 'XX', descom: 'Movimiento' };
 
 export const PRICING_TEXT = { hecho: 'Precio hecho', fijar: 'A fijar' } as const;
@@ -85,8 +84,8 @@ export function toContractRow(r: repo.ContractDbRow, fixings: ReadonlyArray<{ da
     numero1: r.number,
     deslar1: 'Contrato de compraventa',
     codcom2: settlement?.codcom ?? '',
-    codtal2: settlement?.kind ?? 0,
-    numero2: settlement ? numberOf(r.settlement_voucher) : 0,
+    codtal2: settlement ? r.settlement_series ?? 0 : 0,
+    numero2: settlement ? r.settlement_number ?? 0 : 0,
     deslar2: settlement?.descom ?? '',
   };
 }
@@ -156,7 +155,7 @@ export class ContractsService {
         id: m.id,
         fecha: formatDateSlash(m.date),
         deslar: voucherOf(m.kind).descom,
-        numpre: m.voucher ?? '',
+        numpre: voucherNumberText(m.series, m.number),
         cosecha: m.harvest,
         directo: m.direct,
         ...pair('entradas', [1, 3].includes(m.kind) ? m.kilos : 0),

@@ -13,7 +13,8 @@ import {
   type ZipResponse,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { pdfText, readZip } from '../../documents/test-support.js';
+import Decimal from 'decimal.js';
+import { asPrinted, pdfText, readZip } from '../../documents/test-support.js';
 import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 import { fiscalPage, wholeMonths, type Scope } from './repository.js';
 
@@ -142,6 +143,71 @@ describe('the list', () => {
     assert.ok(receipt.renglonesOtros.length > 0);
     // The receipt names the invoice with the invoice's point of sale (3), not its own (1).
     assert.match(receipt.detalle2, /^Origen: FC 00003-\d{8}$/);
+  });
+
+  test("a document's lines add up to its amount, exactly: net lines plus 'IVA 21 %' / 'IVA 10,5 %', on the screen and in its PDF", async () => {
+    const dec = (n: number) => new Decimal(String(n));
+    const sum = (xs: readonly number[]) => xs.reduce((a, x) => a.plus(dec(x)), new Decimal(0));
+    const docs: FiscalListResponse['items'] = [];
+    for (let start = 0; ; start += 100) {
+      const page = (await list({ ...DEFAULT, start, limit: 100 })).json() as FiscalListResponse;
+      docs.push(...page.items);
+      if (page.items.length < 100) break;
+    }
+    const lined = docs.filter((d) => d.renglonesProductos.length + d.renglonesOtros.length > 0);
+    for (const d of lined) {
+      const lines = sum([...d.renglonesProductos.map((l) => l.importe), ...d.renglonesOtros.map((l) => l.valor)]);
+      const taxes = sum(d.renglonesImpuestos.map((l) => l.valor));
+      assert.equal(lines.plus(taxes).toFixed(2), dec(d.importe).abs().toFixed(2), `${d.descomlarga} ${d.numero_con_formato}`);
+    }
+    // The VAT is the server's, from the voucher's stored split (decimal), by rate.
+    const invoices = lined.filter((d) => d.letra === 'A' && d.codcom === 'FC');
+    assert.ok(invoices.length > 0);
+    for (const d of invoices) {
+      const row = await ctx.db.selectFrom('account_movements').select(['vat21', 'vat105', 'other_taxes']).where('id', '=', d.id).executeTakeFirstOrThrow();
+      const want = [
+        ...(new Decimal(row.vat21!).isZero() ? [] : [['IVA 21 %', new Decimal(row.vat21!).toNumber()]]),
+        ...(new Decimal(row.vat105!).isZero() ? [] : [['IVA 10,5 %', new Decimal(row.vat105!).toNumber()]]),
+      ];
+      assert.deepEqual(d.renglonesImpuestos.map((l) => [l.descripcion, l.valor]), want, d.numero_con_formato);
+      assert.deepEqual(d.renglonesImpuestos.map((l) => l.valor_con_formato), want.map(([, v]) => formatMoney(String(v), d.moneda)));
+    }
+    // The PDF: the same lines, 'Importe neto gravado' their sum, the same VAT by rate, the same total.
+    const both = invoices.find((d) => d.renglonesImpuestos.length === 2 && d.imprime) ?? invoices.find((d) => d.imprime)!;
+    const canje = lined.find((d) => d.codcom === 'FJ' && d.imprime);
+    for (const d of [both, canje].filter((x) => x !== undefined)) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/public/proxy/files?codcom=${d.codcom}&codtal=${d.codtal}&numero=${d.numero}&cooperativa=${LA_PAMPA}&type=pdf`, headers: own() });
+      assert.equal(res.statusCode, 200, res.body);
+      const text = await pdfText(res.rawPayload);
+      const esc = (t: string) => asPrinted(t).replace(/[.$()]/g, (c) => `\\${c}`);
+      const net = sum(d.renglonesProductos.map((l) => l.importe)).plus(sum(d.renglonesOtros.map((l) => l.valor))).toFixed(2);
+      assert.match(text, new RegExp(`Importe neto gravado:\\s+${esc(formatMoney(net, d.moneda))}`), `${d.numero_con_formato}\n${text}`);
+      for (const t of d.renglonesImpuestos) assert.match(text, new RegExp(`${esc(t.descripcion)}:\\s+${esc(t.valor_con_formato)}`), text);
+      assert.match(text, new RegExp(`Importe total:\\s+${esc(d.importe_con_formato)}`), text);
+    }
+  });
+
+  test("a receipt (RC 00001-00005046 of the demo) lists its payment and, apart, the invoice it cancels; its PDF has no VAT and prints what it received once", async () => {
+    const rc = await ctx.db.selectFrom('account_movements').select(['id', 'date', 'amount']).where('entity_id', '=', await entityId(1001))
+      .where('voucher_code', '=', 'RC').where('series', '=', 1).where('number', '=', 5046).executeTakeFirstOrThrow();
+    const page = (await list({ fechadesde: addDays(rc.date, -1), fechahasta: rc.date, limit: 100 })).json() as FiscalListResponse;
+    const d = page.items.find((i) => i.id === String(rc.id))!;
+    const total = new Decimal(rc.amount).abs();
+    assert.equal(d.renglonesOtros.length, 1, 'its one payment');
+    assert.equal(new Decimal(String(d.renglonesOtros[0]!.valor)).toFixed(2), total.toFixed(2));
+    assert.deepEqual(d.renglonesImpuestos, []);
+    assert.equal(d.renglonesAplicados.length, 1);
+    assert.match(d.renglonesAplicados[0]!.descripcion, /^Factura A 00003-\d{8}$/);
+    assert.equal(new Decimal(String(d.renglonesAplicados[0]!.valor)).toFixed(2), total.toFixed(2));
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/public/proxy/files?codcom=RC&codtal=1&numero=5046&cooperativa=${LA_PAMPA}&type=pdf`, headers: own() });
+    assert.equal(res.statusCode, 200, res.body);
+    const text = await pdfText(res.rawPayload);
+    assert.ok(!text.includes('Importe neto gravado') && !text.includes('IVA 21'), text);
+    const money = asPrinted(formatMoney(total.toFixed(2), 'ARS'));
+    assert.ok(text.includes(`Total recibido:`) && text.includes(money), text);
+    assert.match(text, new RegExp(`${d.renglonesOtros[0]!.descripcion}\\s+${money.slice(2).replace(/\./g, '\\.')}`));
+    assert.match(text, /Aplicado a\s+Importe/);
+    assert.ok(text.includes(d.renglonesAplicados[0]!.descripcion), text);
   });
 
   test('vouchers follow the customer\'s VAT condition: a registered taxpayer gets no Factura B', async () => {

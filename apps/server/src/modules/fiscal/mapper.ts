@@ -47,12 +47,54 @@ export function toFiscalDocument(row: Omit<PageRow, 'lines'>, lines: readonly Pa
     fecha_vencimiento: row.due_date ? formatDateSlash(row.due_date) : '',
     estilo: estiloOf(row.amount),
     imprime: row.printable,
-    ...voucherLines(lines, row.currency),
+    ...voucherLines(lines, row),
   };
 }
 
-/** A voucher's product and other lines as the fiscal list and the statement's movement drawer show them. */
-export function voucherLines(lines: readonly PageLine[], currency: 'ARS' | 'USD'): Pick<FiscalDocument, 'renglonesProductos' | 'renglonesOtros'> {
+/** What the lines of a voucher are added to: its letter, sign, currency and stored VAT split (decimal strings). */
+export type VoucherTaxes = {
+  letter: string | null;
+  amount: string;
+  currency: 'ARS' | 'USD';
+  vat21: string | null;
+  vat105: string | null;
+  other_taxes: string | null;
+};
+
+/** Letters whose lines are net of VAT, the VAT itemised by rate under them (AFIP: A, and M like A). */
+const DISCRIMINATES_VAT = new Set(['A', 'M']);
+
+/**
+ * The VAT lines under a voucher's net lines: a Factura, Nota de crédito or débito A lists its lines net of VAT and its
+ * VAT by rate, so the lines add up to the total with them. Computed here from the voucher's stored split (decimal),
+ * printed positive as the lines are (a credit's split is stored with its sign). Vouchers whose lines include the VAT
+ * (B, C) or that have none (receipts, settlements) get none, nor does a voucher without lines.
+ */
+export function taxLines(v: VoucherTaxes, hasLines: boolean): Array<{ description: string; amount: string }> {
+  if (!hasLines || !v.letter || !DISCRIMINATES_VAT.has(v.letter)) return [];
+  const sign = v.amount.startsWith('-') ? -1 : 1;
+  const out: Array<{ description: string; amount: string }> = [];
+  for (const [description, value] of [['IVA 21 %', v.vat21], ['IVA 10,5 %', v.vat105], ['Percepciones / otros tributos', v.other_taxes]] as const) {
+    if (value === null) continue;
+    const d = new Decimal(value).times(sign);
+    if (!d.isZero()) out.push({ description, amount: d.toFixed(2) });
+  }
+  return out;
+}
+
+const otherLine = (description: string, amount: string, currency: 'ARS' | 'USD') => ({ descripcion: description, valor: num(amount), valor_con_formato: formatMoney(amount, currency) });
+
+/**
+ * A voucher's lines as the fiscal list and the statement's movement drawer show them: product lines, other lines
+ * (a receipt's payments), the VAT lines the server adds under net lines, and apart what a receipt or settlement is
+ * applied to.
+ */
+export function voucherLines(
+  lines: readonly PageLine[],
+  v: VoucherTaxes,
+): Pick<FiscalDocument, 'renglonesProductos' | 'renglonesOtros' | 'renglonesImpuestos' | 'renglonesAplicados'> {
+  const currency = v.currency;
+  const amountLines = lines.filter((l) => l.kind !== 'applied');
   return {
     renglonesProductos: lines
       .filter((l) => l.kind === 'product')
@@ -65,9 +107,9 @@ export function voucherLines(lines: readonly PageLine[], currency: 'ARS' | 'USD'
         importe: num(l.amount),
         importe_con_formato: formatMoney(l.amount, currency),
       })),
-    renglonesOtros: lines
-      .filter((l) => l.kind === 'other')
-      .map((l) => ({ descripcion: l.description, valor: num(l.amount), valor_con_formato: formatMoney(l.amount, currency) })),
+    renglonesOtros: lines.filter((l) => l.kind === 'other').map((l) => otherLine(l.description, l.amount, currency)),
+    renglonesImpuestos: taxLines(v, amountLines.length > 0).map((t) => otherLine(t.description, t.amount, currency)),
+    renglonesAplicados: lines.filter((l) => l.kind === 'applied').map((l) => otherLine(l.description, l.amount, currency)),
   };
 }
 
@@ -116,7 +158,8 @@ function customerIva(letter: VoucherLetter): string {
 
 /**
  * The renderer's input. Credits are stored negative (they lower the balance) but printed as the positive
- * amounts the document states; a document without a VAT split (a receipt) prints its total as the net.
+ * amounts the document states; a document without a VAT split (a receipt, a settlement) prints its total alone, a
+ * receipt's as 'Total recibido', and what it is applied to in a table of its own.
  */
 export function toVoucherDocument(
   row: VoucherRow,
@@ -156,11 +199,13 @@ export function toVoucherDocument(
         amount: l.amount,
       })),
     otherLines: lines.filter((l) => l.kind === 'other').map((l) => ({ description: l.description, amount: l.amount })),
-    net: noSplit ? abs(row.amount) : abs(row.net_amount),
+    appliedLines: lines.filter((l) => l.kind === 'applied').map((l) => ({ description: l.description, amount: l.amount })),
+    net: noSplit ? null : abs(row.net_amount),
     vat21: abs(row.vat21),
     vat105: abs(row.vat105),
     otherTaxes: abs(row.other_taxes),
     total: abs(row.amount),
+    ...(row.voucher_code === 'RC' ? { totalLabel: 'Total recibido' } : {}),
     cae: row.cae,
     caeDue: row.cae_due,
     detail: row.detail,

@@ -75,8 +75,8 @@ function compiledStatement<R>(
 type LineTuple = [kind: VoucherLineRow['kind'], product_code: string | null, description: string, quantity: string | null, unit: string | null, amount: string];
 export type PageLine = Pick<VoucherLineRow, 'kind' | 'product_code' | 'description' | 'quantity' | 'unit' | 'amount'>;
 
-/** The columns of a voucher the list shows (toFiscalDocument), with its lines. */
-export type PageRow = Omit<VoucherRow, 'entity_id' | 'net_amount' | 'vat21' | 'vat105' | 'other_taxes'> & { lines: PageLine[] };
+/** The columns of a voucher the list shows (toFiscalDocument), with its lines and its VAT split (decimal strings). */
+export type PageRow = Omit<VoucherRow, 'entity_id' | 'net_amount'> & { lines: PageLine[] };
 
 /**
  * A page voucher as the statement sends it: PageRow's columns in this order, as a JSON array (no key per value), the
@@ -86,7 +86,7 @@ type PageTuple = [
   id: string, date: string, time: string | null, voucher_code: string, series: number, number: number, voucher_name: string,
   afip_type: number | null, letter: string | null, origin_type: string | null, origin_number: number | null, origin_series: number | null,
   detail: string | null, sale_condition: string | null, cae: string | null, cae_due: string | null, currency: VoucherRow['currency'],
-  amount: string, due_date: string | null, printable: boolean, lines: LineTuple[],
+  amount: string, due_date: string | null, printable: boolean, vat21: string | null, vat105: string | null, other_taxes: string | null, lines: LineTuple[],
 ];
 
 export type FiscalPage = {
@@ -164,6 +164,7 @@ export async function fiscalPage(db: DB, scope: Scope, range: Range, start: numb
         'm.id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
         'm.origin_type', 'm.origin_number', 'm.origin_series', 'm.detail', 'm.sale_condition', 'm.cae', 'm.cae_due', 'm.currency',
         sql<string>`m.amount::text`.as('amount'), 'm.due_date', 'm.printable',
+        sql<string | null>`m.vat21::text`.as('vat21'), sql<string | null>`m.vat105::text`.as('vat105'), sql<string | null>`m.other_taxes::text`.as('other_taxes'),
         sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(l.kind, l.product_code, l.description, l.quantity::text, l.unit, l.amount::text)
           order by l.line_no), '[]'::json) from voucher_lines l where l.company_id = ${s.companyId} and l.movement_id = m.id)`.as('lines'),
       ])
@@ -175,7 +176,7 @@ export async function fiscalPage(db: DB, scope: Scope, range: Range, start: numb
     const raw = sql<{ page: PageTuple[]; totals: FiscalPage['totals']; names: string[] }>`select
     (select coalesce(json_agg(json_build_array(p.id::text, p.date, p.time, p.voucher_code, p.series, p.number, p.voucher_name, p.afip_type, p.letter,
       p.origin_type, p.origin_number, p.origin_series, p.detail, p.sale_condition, p.cae, p.cae_due, p.currency, p.amount, p.due_date, p.printable,
-      p.lines) order by p.date desc, p.id desc), '[]'::json) from (${page}) p) as page,
+      p.vat21, p.vat105, p.other_taxes, p.lines) order by p.date desc, p.id desc), '[]'::json) from (${page}) p) as page,
     (select coalesce(json_agg(x order by x.currency), '[]'::json) from (${totals}) x) as totals,
     ${entityNames(s)} as names`;
     return { compile: () => raw.compile(db) };
@@ -185,9 +186,9 @@ export async function fiscalPage(db: DB, scope: Scope, range: Range, start: numb
   const { page, totals, names } = rows[0]!;
   return {
     rows: page.map(([id, date, time, voucher_code, series, number, voucher_name, afip_type, letter, origin_type, origin_number, origin_series, detail,
-      sale_condition, cae, cae_due, currency, amount, due_date, printable, lines]) => ({
+      sale_condition, cae, cae_due, currency, amount, due_date, printable, vat21, vat105, other_taxes, lines]) => ({
       id, date, time, voucher_code, series, number, voucher_name, afip_type, letter, origin_type, origin_number, origin_series, detail,
-      sale_condition, cae, cae_due, currency, amount, due_date, printable,
+      sale_condition, cae, cae_due, currency, amount, due_date, printable, vat21, vat105, other_taxes,
       lines: lines.map(([kind, product_code, description, quantity, unit, amount]) => ({ kind, product_code, description, quantity, unit, amount })),
     })),
     totals,
@@ -214,7 +215,7 @@ function summaries(db: DB, scope: Scope, range: Range) {
 
 export type VoucherLineRow = {
   movement_id: string;
-  kind: 'product' | 'other';
+  kind: 'product' | 'other' | 'applied';
   product_code: string | null;
   description: string;
   quantity: string | null;

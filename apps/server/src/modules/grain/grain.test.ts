@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
-import { formatNumber, grainMsg, msg, type DashboardResponse, type GrainDetailResponse, type GrainResponse } from '@portal/contract';
+import { formatNumber, grainMsg, msg, voucherNumberText, type DashboardResponse, type GrainDetailResponse, type GrainResponse } from '@portal/contract';
+import { pdfText } from '../../documents/test-support.js';
 import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 
 /** GET /proxy/cgi/etenet_fichadet and etenet_fichapaq. Expected kilograms are summed here from the table's rows. */
@@ -100,6 +101,45 @@ describe('grain ledger', () => {
     assert.ok(detail.items.length > 0 && detail.items.every((r) => r.codcom2 === 'RO' && r.entradas > 0 && r.cosecha === cert.cosecha));
     expectRefused(await get(PAQ, { codcom: 'CE', codtal: 2, numero: 1 }), 404, grainMsg.comprobanteInexistente);
     expectRefused(await get(PAQ, { codcom: 'ZZ', codtal: 2, numero: 1 }), 400, grainMsg.comprobanteObligatorio);
+  });
+
+  test("every voucher is numbered as the portal numbers vouchers (point of sale and number): the rows, the settlement's print and the exports", async () => {
+    const rows = (await list({ grano: 'SOJ', limit: 100 })).items;
+    const settlement = rows.find((r) => r.codcom2 === 'LB' && r.deslar2 === 'Liquidación 1116B/C');
+    assert.ok(settlement, 'a 1116B/C settlement');
+    for (const r of rows) {
+      assert.match(r.numpre, /^\d{5}-\d{8}$/, `${r.deslar2} ${r.numpre}`);
+      assert.equal(r.numpre, voucherNumberText(r.codtal2, r.numero2), `${r.deslar2}: numpre is codtal2 and numero2`);
+    }
+    // The settlement's print (the contracts area prints those applied to a contract) carries the same number.
+    let printedOne = false;
+    for (const r of rows.filter((x) => x.codcom2 === 'LB')) {
+      const printed = await get('/api/public/proxy/imprime', { codcom: r.codcom2, codtal: r.codtal2, numero: r.numero2 });
+      assert.equal(printed.statusCode, 200, printed.body);
+      const print = printed.json() as { success: boolean; archivos?: { archivo: string } };
+      if (!print.success) continue;
+      const text = await pdfText(Buffer.from(print.archivos!.archivo, 'base64'));
+      assert.match(text, new RegExp(`Punto de venta: ${r.numpre.slice(0, 5)}\\s+Comp\\. Nro: ${r.numpre.slice(6)}`));
+      assert.doesNotMatch(text, /\b[A-Z]{2}-\d/);
+      printedOne = true;
+      break;
+    }
+    assert.ok(printedOne, 'a 1116B/C settlement with its print');
+    // The exports: the same text in the PDF and the sheet.
+    const base = { grano: 'SOJ', files: 'true', token, cooperativa: LA_PAMPA, entity_id: '1001' };
+    const pdf = await ctx.app.inject({ method: 'GET', url: `${URL}?${qs({ ...base, type: 'pdf' })}` });
+    assert.equal(pdf.statusCode, 200);
+    const text = await pdfText(pdf.rawPayload);
+    assert.ok(text.includes(settlement.numpre), 'the PDF prints the settlement as the screen does');
+    assert.doesNotMatch(text, /\b[A-Z]{2}-\d/);
+    const xlsx = await ctx.app.inject({ method: 'GET', url: `${URL}?${qs({ ...base, type: 'excel' })}` });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const numbers = new Set<string>();
+    sheet.eachRow((row, n) => { if (n > 1) numbers.add(String(row.getCell(header.indexOf('Número')).value)); });
+    assert.ok(rows.every((r) => numbers.has(r.numpre)), 'the sheet has every number as the screen shows it');
   });
 
   test('400 for each bad parameter', async () => {

@@ -16,7 +16,9 @@ export type GrainLedgerRow = {
   kind: number;
   harvest: string;
   direct: boolean;
-  voucher: string | null;
+  /** The voucher's point of sale and number. */
+  series: number;
+  number: number;
   entradas: string;
   certificados: string;
   salidas: string;
@@ -28,7 +30,7 @@ const OUT = sql`(4, 5, 6)`;
 
 function ledger(scope: Scope, f: GrainFilterSql, grain: RawBuilder<unknown> = sql`${f.grain}`) {
   const harvests = f.harvests.length ? sql`and gm.harvest in (${sql.join([...f.harvests])})` : sql``;
-  return sql`select gm.id, gm.date, gm.kind, gm.harvest, gm.direct, gm.voucher,
+  return sql`select gm.id, gm.date, gm.kind, gm.harvest, gm.direct, gm.series, gm.number,
       case when gm.kind in ${IN} then gm.kilos else 0 end as entradas,
       case when gm.kind = 2 then gm.kilos else 0 end as certificados,
       case when gm.kind in ${OUT} then gm.kilos else 0 end as salidas,
@@ -46,7 +48,7 @@ function conditions(f: GrainFilterSql): RawBuilder<unknown>[] {
   return c;
 }
 const whereOf = (c: RawBuilder<unknown>[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
-const COLS = sql`l.id::text as id, to_char(l.date, 'YYYY-MM-DD') as date, l.kind, l.harvest, l.direct, l.voucher, l.entradas::text as entradas,
+const COLS = sql`l.id::text as id, to_char(l.date, 'YYYY-MM-DD') as date, l.kind, l.harvest, l.direct, l.series, l.number, l.entradas::text as entradas,
   l.certificados::text as certificados, l.salidas::text as salidas, l.saldo::text as saldo`;
 
 /** Newest first; `after` continues a keyset walk (the exports). */
@@ -87,7 +89,7 @@ export async function grainList(db: DB, scope: Scope, f: Omit<GrainFilterSql, 'g
       (select coalesce(json_agg(json_build_array(s.grain, s.name, s.harvest, s.stock::text) order by s.name, s.harvest desc), '[]')::text from s) as stock,
       (select grain from chosen) as grain,
       ${f.grain === null ? sql`true` : sql`exists (select 1 from grains g where g.code = ${f.grain})`} as known,
-      (select coalesce(json_agg(json_build_array(page.id, page.date, page.kind, page.harvest, page.direct, page.voucher, page.entradas, page.certificados, page.salidas, page.saldo)
+      (select coalesce(json_agg(json_build_array(page.id, page.date, page.kind, page.harvest, page.direct, page.series, page.number, page.entradas, page.certificados, page.salidas, page.saldo)
           order by page.date desc, page.id::bigint desc), '[]')::text from page) as rows,
       (select json_build_array(count(*), coalesce(sum(l.entradas), 0)::text, coalesce(sum(l.certificados), 0)::text, coalesce(sum(l.salidas), 0)::text)::text
         from l ${whereOf(conditions(f as GrainFilterSql))}) as totals`.execute(db);
@@ -97,8 +99,10 @@ export async function grainList(db: DB, scope: Scope, f: Omit<GrainFilterSql, 'g
     stock: (JSON.parse(x.stock) as Array<[string, string, string, string]>).map(([grain, name, harvest, stock]): StockRow => ({ grain, name, harvest, stock })),
     grain: x.grain,
     known: Boolean(x.known),
-    rows: (JSON.parse(x.rows) as Array<[string, string, number, string, boolean, string | null, string, string, string, string]>).map(
-      ([id, date, kind, harvest, direct, voucher, entradas, certificados, salidas, saldo]): GrainLedgerRow => ({ id, date, kind: Number(kind), harvest, direct, voucher, entradas, certificados, salidas, saldo }),
+    rows: (JSON.parse(x.rows) as Array<[string, string, number, string, boolean, number, number, string, string, string, string]>).map(
+      ([id, date, kind, harvest, direct, series, number, entradas, certificados, salidas, saldo]): GrainLedgerRow => ({
+        id, date, kind: Number(kind), harvest, direct, series: Number(series), number: Number(number), entradas, certificados, salidas, saldo,
+      }),
     ),
     totals: { n: Number(n), entradas, certificados, salidas } satisfies Totals,
   };
@@ -110,22 +114,24 @@ export async function stockByHarvest(db: DB, scope: Scope) {
   return r.rows;
 }
 
-/** A movement of the entity by its kind and voucher number (etenet_fichapaq). */
-export async function findMovement(db: DB, scope: Scope, kind: number, numero: number) {
+/** A movement of the entity by its kind, point of sale and number (etenet_fichapaq). */
+export async function findMovement(db: DB, scope: Scope, kind: number, codtal: number, numero: number) {
   return db
     .selectFrom('grain_movements')
     .select(['id', 'grain', 'harvest', 'date', 'kind'])
     .where('company_id', '=', scope.companyId)
     .where('entity_id', '=', scope.entityId)
     .where('kind', '=', kind)
-    .where('voucher', 'like', `%-${numero}`)
+    .where('series', '=', codtal)
+    .where('number', '=', numero)
+    .orderBy('id')
     .executeTakeFirst();
 }
 
 /** The loads (romaneos) a certificate covers: those of its grain and harvest delivered up to its date. */
 export async function loadsOf(db: DB, scope: Scope, grain: string, harvest: string, until: string) {
-  const r = await sql<{ id: string; date: string; kind: number; harvest: string; direct: boolean; voucher: string | null; kilos: string }>`
-    select gm.id::text as id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kind, gm.harvest, gm.direct, gm.voucher, gm.kilos::text as kilos
+  const r = await sql<{ id: string; date: string; kind: number; harvest: string; direct: boolean; series: number; number: number; kilos: string }>`
+    select gm.id::text as id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kind, gm.harvest, gm.direct, gm.series, gm.number, gm.kilos::text as kilos
     from grain_movements gm
     where gm.company_id = ${scope.companyId} and gm.entity_id = ${scope.entityId} and gm.grain = ${grain} and gm.harvest = ${harvest}
       and gm.kind = 1 and gm.date <= ${until}::date

@@ -7,6 +7,7 @@ import {
   GRAIN_SUMMARIES,
   GRAIN_VOUCHERS,
   grainMsg,
+  voucherNumberText,
   type GrainDetailResponse,
   type GrainFilter,
   type GrainResponse,
@@ -24,7 +25,6 @@ export type GrainDeps = { db: DB; log: FastifyBaseLogger };
 /** Kilograms in the grain number style: dots for thousands, no decimals ('45.000'). */
 const kg = (v: string | number) => formatNumber(v, 0);
 const voucherOf = (kind: number) => GRAIN_VOUCHERS.find((v) => v.kind === kind) ?? { kind, codcom: 'XX', descom: 'Movimiento' };
-const numberOf = (voucher: string | null) => Number(/(\d+)$/.exec(voucher ?? '')?.[1] ?? 0);
 
 function toRow(r: repo.GrainLedgerRow): GrainRow {
   const v = voucherOf(r.kind);
@@ -34,7 +34,7 @@ function toRow(r: repo.GrainLedgerRow): GrainRow {
     deslar2: v.descom,
     directo: r.direct,
     cosecha: r.harvest,
-    numpre: r.voucher ?? '',
+    numpre: voucherNumberText(r.series, r.number),
     entradas: Number(r.entradas),
     certificados: Number(r.certificados),
     salidas: Number(r.salidas),
@@ -46,8 +46,8 @@ function toRow(r: repo.GrainLedgerRow): GrainRow {
     // A certificate opens the loads it certifies (etenet_fichapaq).
     expande: r.kind === 2,
     codcom2: v.codcom,
-    codtal2: r.kind,
-    numero2: numberOf(r.voucher),
+    codtal2: r.series,
+    numero2: r.number,
   };
 }
 
@@ -129,7 +129,7 @@ export class GrainService {
 
   async detail(scope: repo.Scope, q: { codcom: string; codtal: number; numero: number }): Promise<GrainDetailResponse> {
     const v = GRAIN_VOUCHERS.find((x) => x.codcom === q.codcom)!;
-    const m = await repo.findMovement(this.deps.db, scope, v.kind, q.numero);
+    const m = await repo.findMovement(this.deps.db, scope, v.kind, q.codtal, q.numero);
     if (!m) throw notFound(grainMsg.comprobanteInexistente);
     if (m.kind !== 2) return { success: true, items: [] };
     const loads = await repo.loadsOf(this.deps.db, scope, m.grain, m.harvest, String(m.date).slice(0, 10));
@@ -153,7 +153,7 @@ export class GrainService {
         const batch = await repo.grainPage(db, scope, filter, { after, limit: 2_000 });
         for (const r of batch) {
           yield {
-            fecha: r.date, comprobante: voucherOf(r.kind).descom, numero: r.voucher ?? '', cosecha: r.harvest, dp: r.direct ? 'DP' : '',
+            fecha: r.date, comprobante: voucherOf(r.kind).descom, numero: voucherNumberText(r.series, r.number), cosecha: r.harvest, dp: r.direct ? 'DP' : '',
             entradas: r.entradas, certificados: r.certificados, salidas: r.salidas, saldo: r.saldo,
           };
         }

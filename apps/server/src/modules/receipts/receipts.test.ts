@@ -6,15 +6,18 @@ import path from 'node:path';
 import Decimal from 'decimal.js';
 import {
   addDays,
+  formatNumber,
   msg,
   parseAmountText,
   receiptsMsg,
   todayInArgentina,
   type DashboardResponse,
+  type FiscalListResponse,
   type FormasCobroResponse,
   type PendientesResponse,
   type ReciboPostResponse,
   type RecibosListResponse,
+  type StatementResponse,
 } from '@portal/contract';
 import { pdfText } from '../../documents/test-support.js';
 import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
@@ -22,6 +25,7 @@ import { type Kysely, sql } from 'kysely';
 import { moveCreditToApproval } from '../../db/migrations/20261125_1200_receipt_review.js';
 import { down as storedFilesDown, up as storedFilesUp } from '../../db/migrations/20261201_1000_stored_files.js';
 import { down as cuitFieldsDown, up as cuitFieldsUp } from '../../db/migrations/20261202_1000_payment_cuit_fields.js';
+import { receiptLinesFromReceipts } from '../../db/migrations/20261202_1100_voucher_applied_lines.js';
 
 /**
  * Receipts: lists, payment methods, posting with every money rule, idempotency, files in the attachment storage,
@@ -40,6 +44,8 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(64)]);
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
+/** An amount as the PDFs print it, in a regular expression: '1.234,50'. */
+const esAr = (v: Decimal) => formatNumber(v.toFixed(2), 2).replace(/\./g, '\\.');
 
 before(async () => {
   ctx = await createTestApp();
@@ -523,6 +529,53 @@ describe('receipts: staff approval and rejection', () => {
     const again = await approve(recibo.id, admin);
     assert.equal(again.statusCode, 409);
     assert.match(again.json().msg, /^El recibo ya fue aprobado por Graciela Torres el \d\d\/\d\d\/\d{4}/);
+  });
+
+  test("an approved receipt shows what it paid where its movement is shown: its payment methods (adding up to it) and, apart, the documents it applied and what was left on account", async () => {
+    const doc = (await positive('1002')).find((d) => d.importe_en_aprobacion === '0.00' && new Decimal(d.importe_saldo).gt(2))!;
+    assert.ok(doc, 'a document no receipt is paying');
+    const half = new Decimal(doc.importe_saldo).div(2).toDecimalPlaces(2);
+    const collected = half.plus('1000.00');
+    const res = await post(
+      { formaPago: [transfer(collected.toFixed(2))], comprobantes: [{ id: doc.id, importe: half.toFixed(2) }], totalSeleccionado: half.toFixed(2), totalAcobrar: collected.toFixed(2) },
+      newKey(),
+      H('1002'),
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    const { recibo } = res.json() as ReciboPostResponse;
+    assert.equal((await approve(recibo.id)).statusCode, 200);
+    const docName = recibo.comprobantes[0]!.descripcion;
+    const payment = `${recibo.pagos[0]!.descripcion} — ${recibo.pagos[0]!.detalle}`;
+    const expectLines = (m: { importe: number; renglonesProductos: unknown[]; renglonesOtros: Array<{ descripcion: string; valor: number }>; renglonesImpuestos: unknown[]; renglonesAplicados: Array<{ descripcion: string; valor: number }> }) => {
+      assert.equal(new Decimal(String(m.importe)).toFixed(2), collected.negated().toFixed(2));
+      assert.deepEqual(m.renglonesProductos, []);
+      assert.deepEqual(m.renglonesImpuestos, []);
+      assert.deepEqual(m.renglonesOtros.map((l) => [l.descripcion, new Decimal(String(l.valor)).toFixed(2)]), [[payment, collected.toFixed(2)]]);
+      assert.deepEqual(m.renglonesAplicados.map((l) => [l.descripcion, new Decimal(String(l.valor)).toFixed(2)]), [[docName, half.toFixed(2)], ['Pago a cuenta', '1000.00']]);
+    };
+    // The statements (the movement's drawer) and the fiscal documents' detail.
+    const statement = await get<StatementResponse>('/api/public/proxy/cgi/etenet_rencbtec?moneda=ARS&limit=20', H('1002'));
+    expectLines(statement.items.find((m) => m.codcom === 'RC' && m.codtal === 2 && m.numero === recibo.numero)!);
+    const today = todayInArgentina();
+    const fiscal = await get<FiscalListResponse>(`/api/public/proxy/cgi/etenet_cabcbte?fechadesde=${addDays(today, -1)}&fechahasta=${today}&limit=100`, H('1002'));
+    expectLines(fiscal.items.find((m) => m.codcom === 'RC' && m.codtal === 2 && m.numero === recibo.numero)!);
+    // Its prints: the movement's (statements, fiscal) and the receipt's own say what was received, with no VAT.
+    const printed = await get<{ archivos: { archivo: string } }>(`/api/public/proxy/imprime?codcom=RC&codtal=2&numero=${recibo.numero}`, H('1002'));
+    const own = await ctx.app.inject({ method: 'GET', url: `${R}/${recibo.id}/pdf`, headers: H('1002') });
+    for (const text of [await pdfText(Buffer.from(printed.archivos.archivo, 'base64')), await pdfText(own.rawPayload)]) {
+      assert.ok(!text.includes('Importe neto gravado'), text);
+      assert.match(text, new RegExp(`Total recibido:\\s+\\$ ${esAr(collected)}`), text);
+      assert.match(text, /Aplicado a\s+Importe/);
+      assert.match(text, new RegExp(`${docName}\\s+${esAr(half)}`), text);
+      assert.match(text, new RegExp(`Pago a cuenta\\s+1\\.000,00`), text);
+    }
+    // Receipts approved before their lines were written get them from what the receipt holds, the same lines.
+    const movementId = (await ctx.db.selectFrom('receipts').select('movement_id').where('id', '=', recibo.id).executeTakeFirstOrThrow()).movement_id!;
+    const lines = () => ctx.db.selectFrom('voucher_lines').select(['line_no', 'kind', 'description', 'amount']).where('movement_id', '=', movementId).orderBy('line_no').execute();
+    const written = await lines();
+    await ctx.db.deleteFrom('voucher_lines').where('movement_id', '=', movementId).execute();
+    await receiptLinesFromReceipts(ctx.db as unknown as Kysely<unknown>);
+    assert.deepEqual(await lines(), written);
   });
 
   test('two staff approving at once: one approval, one 409, one ledger movement', async () => {

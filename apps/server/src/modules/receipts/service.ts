@@ -17,6 +17,7 @@ import type { DB } from '../../db/database.js';
 import { renderVoucherPdf, type CompanyHeader } from '../../documents/index.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { writeAudit } from '../../lib/audit.js';
+import { appliedText, receiptLines, writeReceiptLines } from '../../lib/receipt-lines.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import { parseOr400 } from '../../lib/route.js';
 import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
@@ -37,7 +38,6 @@ export type ReceiptPost = { fields: Record<string, string>; files: UploadedFile[
 
 const numberText = (series: number, number: number) => voucherNumberText(series, number);
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
-const docText = (d: { voucher_name: string; series: number; number: number }) => `${d.voucher_name} ${numberText(d.series, d.number)}`;
 const timeNow = () => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
 /** How each status shows: the receipt's name (descom), estado on the wire, and the words of the PDF. */
 const STATUS = {
@@ -93,7 +93,7 @@ async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Prom
         })),
       comprobantes: details.applications
         .filter((a) => a.receipt_id === r.id)
-        .map((a) => ({ descripcion: docText(a), importe: money(a.amount), importe_con_formato: formatMoney(a.amount) })),
+        .map((a) => ({ descripcion: appliedText(a), importe: money(a.amount), importe_con_formato: formatMoney(a.amount) })),
       adjuntos: details.attachments
         .filter((a) => a.receipt_id === r.id)
         .map((a) => ({ id: a.id, nombre: a.file_name, tipo: a.content_type, tamano: a.size })),
@@ -101,21 +101,19 @@ async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Prom
   });
 }
 
+/**
+ * The receipt's PDF: no VAT (a receipt is outside it), its payments as the lines, what it is applied to in a table of
+ * its own (the documents, 'Pago a cuenta'), 'Total recibido', and the customer's observation.
+ */
 async function renderReceipt(db: DB, companyId: number, row: repo.ReceiptRow): Promise<{ file: Buffer; name: string }> {
-  const [company, entity, [item]] = await Promise.all([
+  const [company, entity, [item], lines] = await Promise.all([
     companyHeader(db, companyId),
     db.selectFrom('entities').select(['code', 'name', 'cuit', 'locality', 'province']).where('company_id', '=', companyId).where('id', '=', row.entity_id).executeTakeFirstOrThrow(),
     toItems(db, companyId, [row]),
+    receiptLines(db, companyId, row.id),
   ]);
   const header: CompanyHeader = toCompanyHeader(company);
   const r = item!;
-  const applied = r.comprobantes.map((c) => `${c.descripcion}: ${c.importe_con_formato}`).join('; ');
-  const advance = new Decimal(row.total_collected).minus(row.total_selected).toFixed(2);
-  const detail = [
-    applied ? `Cancela: ${applied}.` : 'Pago a cuenta (sin documentos aplicados).',
-    new Decimal(advance).gt(0) && applied ? `Pago a cuenta: ${formatMoney(advance)}.` : '',
-    r.observacion ? `Observaciones: ${r.observacion}` : '',
-  ].filter(Boolean).join(' ');
   const file = await renderVoucherPdf(
     {
       title: r.descom,
@@ -132,13 +130,15 @@ async function renderReceipt(db: DB, companyId: number, row: repo.ReceiptRow): P
       },
       saleCondition: 'Cobranza',
       productLines: [],
-      otherLines: r.pagos.map((p) => ({ description: p.detalle ? `${p.descripcion} — ${p.detalle}` : p.descripcion, amount: p.importe })),
-      net: row.total_collected,
+      otherLines: lines.payments,
+      appliedLines: lines.applied,
+      net: null,
       vat21: 0,
       vat105: 0,
       otherTaxes: 0,
       total: row.total_collected,
-      detail,
+      totalLabel: 'Total recibido',
+      detail: r.observacion || null,
       extraFields: [
         { label: 'Estado', value: STATUS[row.status].texto },
         ...(r.aprobado_por ? [{ label: 'Aprobado por', value: `${r.aprobado_por} (${r.aprobado_el})` }] : []),
@@ -475,7 +475,7 @@ export class ReceiptsService {
       const settle: string[] = [];
       for (const d of docs) {
         const before = new Decimal(d.amount).minus(new Decimal(d.approved).minus(d.applying));
-        if (d.settled || applicationError(before, d.applying)) throw new HttpError(409, receiptsMsg.saldoInsuficienteAprobacion(docText(d), esAr(before)));
+        if (d.settled || applicationError(before, d.applying)) throw new HttpError(409, receiptsMsg.saldoInsuficienteAprobacion(appliedText(d), esAr(before)));
         if (new Decimal(d.amount).eq(d.approved)) settle.push(String(d.movement_id));
       }
       const movement = await trx
@@ -488,6 +488,8 @@ export class ReceiptsService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.updateTable('receipts').set({ movement_id: movement.id }).where('company_id', '=', companyId).where('id', '=', id).execute();
+      // What it paid, on its movement: the statements' drawer and the fiscal documents show it, and its print.
+      await writeReceiptLines(trx, companyId, id, movement.id);
       if (settle.length) await trx.updateTable('account_movements').set({ settled: true }).where('company_id', '=', companyId).where('id', 'in', settle).execute();
       await writeAudit(trx, {
         action: 'receipt.approve', userId: user.userId, ip: user.ip, companyId,

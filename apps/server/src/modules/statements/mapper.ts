@@ -37,7 +37,7 @@ export function toMovement(r: StatementRow, lines: readonly VoucherLineRow[], ty
     pendiente: !r.settled,
     estilo: r.amount.startsWith('-') ? 'rojo' : 'normal',
     imprime: r.printable,
-    ...voucherLines(lines, r.currency),
+    ...voucherLines(lines, r),
   };
 }
 

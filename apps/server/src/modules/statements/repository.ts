@@ -54,6 +54,10 @@ export type StatementRow = {
   printable: boolean;
   account_type: number;
   saldo: string;
+  /** The VAT split (decimal strings): the VAT lines under a letter A voucher's net lines. */
+  vat21: string | null;
+  vat105: string | null;
+  other_taxes: string | null;
 };
 
 const orderKey = (view: ViewCode) => (view === 'f' ? sql`coalesce(m.due_date, m.date)` : sql`m.date`);
@@ -99,7 +103,8 @@ const andAll = (c: RawBuilder<unknown>[]) => (c.length ? sql` and ${sql.join(c, 
 
 const OUT = sql`a.id::text as id, to_char(a.date, 'YYYY-MM-DD') as date, to_char(p.k, 'YYYY-MM-DD') as k, a.time, a.voucher_code, a.series,
   a.number, a.voucher_name, a.letter, a.origin_type, a.origin_number, a.origin_series, a.detail, a.sale_condition, a.cae, to_char(a.cae_due, 'YYYY-MM-DD') as cae_due,
-  a.currency, a.amount::text as amount, to_char(a.due_date, 'YYYY-MM-DD') as due_date, a.settled, a.printable, a.account_type, r.saldo::text as saldo`;
+  a.currency, a.amount::text as amount, to_char(a.due_date, 'YYYY-MM-DD') as due_date, a.settled, a.printable, a.account_type, r.saldo::text as saldo,
+  a.vat21::text as vat21, a.vat105::text as vat105, a.other_taxes::text as other_taxes`;
 
 /**
  * Which end of its month a window runs from: decided in the statement by the picked rows' dates ('nearer'), or known

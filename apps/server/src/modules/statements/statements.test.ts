@@ -157,8 +157,47 @@ describe('current account: chronological view', () => {
     const page = await list(J, { moneda: 'USD', limit: 30 });
     const invoice = page.items.find((m) => m.codcom === 'FJ')!;
     assert.ok(invoice.renglonesProductos.length > 0);
-    assert.ok(invoice.renglonesOtros.length > 0);
+    assert.deepEqual(invoice.renglonesImpuestos.map((l) => l.descripcion), ['IVA 10,5 %']);
     assert.equal(typeof invoice.imprime, 'boolean');
+  });
+
+  test("a movement's lines add up to its amount, exactly: net lines plus the VAT lines by rate; a receipt's payment methods, the documents it applied listed apart", async () => {
+    const dec = (n: number) => new Decimal(String(n));
+    const sum = (xs: readonly number[]) => xs.reduce((a, x) => a.plus(dec(x)), new Decimal(0));
+    const seen = { vat: 0, receipt: 0, settlement: 0, rc5046: false };
+    for (const currency of ['ARS', 'USD'] as const) {
+      for (let start = 0; ; start += 100) {
+        const page = await list(C, { moneda: currency, start, limit: 100 });
+        for (const m of page.items) {
+          const name = `${m.descomlarga} ${m.codtal}-${m.numero}`;
+          const lines = [...m.renglonesProductos.map((l) => l.importe), ...m.renglonesOtros.map((l) => l.valor)];
+          if (lines.length === 0) continue;
+          const taxes = sum(m.renglonesImpuestos.map((l) => l.valor));
+          assert.equal(sum(lines).plus(taxes).toFixed(2), dec(m.importe).abs().toFixed(2), `${name}: lines + VAT = total`);
+          for (const l of [...m.renglonesImpuestos, ...m.renglonesOtros, ...m.renglonesAplicados]) assert.equal(l.valor_con_formato, formatMoney(String(l.valor), currency));
+          if (m.letra === 'A' && (m.codcom === 'FC' || m.codcom === 'FJ')) {
+            // A Factura A itemises its VAT by rate, as the invoice does.
+            assert.ok(m.renglonesImpuestos.length > 0, `${name}: its VAT`);
+            assert.ok(m.renglonesImpuestos.every((l) => ['IVA 21 %', 'IVA 10,5 %', 'Percepciones / otros tributos'].includes(l.descripcion)), name);
+            seen.vat++;
+          }
+          if (m.letra !== 'A') assert.deepEqual(m.renglonesImpuestos, [], `${name}: lines that include their VAT (or none) get no VAT line`);
+          if (m.codcom === 'RC' || m.codcom === 'LC') {
+            // The documents it cancels are listed apart and add up to it (a receipt's payment methods are its lines).
+            assert.ok(m.renglonesAplicados.length > 0, `${name}: what it cancels`);
+            assert.equal(sum(m.renglonesAplicados.map((l) => l.valor)).toFixed(2), dec(m.importe).abs().toFixed(2), name);
+            assert.ok(m.renglonesOtros.every((l) => !l.descripcion.startsWith('Cancela')), name);
+            if (m.codcom === 'RC') seen.receipt++;
+            else seen.settlement++;
+            if (m.codcom === 'RC' && m.numero === 5046) seen.rc5046 = true;
+          } else {
+            assert.deepEqual(m.renglonesAplicados, [], name);
+          }
+        }
+        if (page.items.length < 100) break;
+      }
+    }
+    assert.ok(seen.vat > 0 && seen.receipt > 0 && seen.settlement > 0 && seen.rc5046, JSON.stringify(seen));
   });
 
   test('origin lines name the origin with the origin\'s point of sale, not the movement\'s own', async () => {
@@ -173,8 +212,7 @@ describe('current account: chronological view', () => {
     assert.equal(settlement.detalle2, `Origen: FJ 00005-${String(settlement.norig).padStart(8, '0')}`);
     assert.ok(exchange.items.some((m) => m.codcom === 'FJ' && m.codtal === 5 && m.numero === settlement.norig), 'the invoice it names');
     // Its lines name the invoice in the one voucher-number format (5-digit point of sale), as the detail line does.
-    const cancels = settlement.renglonesOtros.find((l) => l.descripcion.startsWith('Cancela'));
-    if (cancels) assert.equal(cancels.descripcion, `Cancela Factura canje A 00005-${String(settlement.norig).padStart(8, '0')}`);
+    assert.equal(settlement.renglonesAplicados[0]?.descripcion, `Factura canje A 00005-${String(settlement.norig).padStart(8, '0')}`);
   });
 
   test('400 for each bad parameter, with the Spanish message', async () => {

@@ -178,7 +178,7 @@ export function GrainPage() {
                 </span>
               ),
             },
-            { title: 'Número', dataIndex: 'numpre', width: 110 },
+            { title: 'Número', dataIndex: 'numpre', width: 132 },
             { title: 'Cosecha', dataIndex: 'cosecha', width: 90 },
             { title: 'Entradas', key: 'e', align: 'right', render: num('entradas_con_formato') },
             { title: 'Certificados', key: 'c', align: 'right', render: num('certificados_con_formato') },

@@ -71,7 +71,7 @@ export function MovementDrawer({ movement: d, mobile, busy, onClose, onPrint, on
               </div>
             </Descriptions.Item>
           </Descriptions>
-          <VoucherLines productos={d.renglonesProductos} otros={d.renglonesOtros} testId="fiscal" codes quantityUnder={mobile} />
+          <VoucherLines voucher={d} testId="fiscal" codes quantityUnder={mobile} />
         </div>
       )}
     </Drawer>

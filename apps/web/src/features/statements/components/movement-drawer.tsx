@@ -12,7 +12,10 @@ type MovementDrawerProps = {
   onPrint: (m: StatementMovement) => void;
 };
 
-/** A movement's detail: its data, product lines (descripción, cantidad, importe) or other lines, and Imprimir when printable. */
+/**
+ * A movement's detail: its data, product lines (descripción, cantidad, importe) or other lines with the VAT under net
+ * lines, what a receipt or settlement is applied to, and Imprimir when printable.
+ */
 export function MovementDrawer({ movement: m, mobile, printing, onClose, onPrint }: MovementDrawerProps) {
   return (
     <Drawer
@@ -54,7 +57,7 @@ export function MovementDrawer({ movement: m, mobile, printing, onClose, onPrint
               </div>
             </Descriptions.Item>
           </Descriptions>
-          <VoucherLines productos={m.renglonesProductos} otros={m.renglonesOtros} testId="statement" />
+          <VoucherLines voucher={m} testId="statement" quantityUnder={mobile} />
         </div>
       )}
     </Drawer>
