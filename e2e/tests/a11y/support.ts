@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LA_PAMPA } from '../../support/fixtures';
 
 /** What the portal promises: WCAG 2.1 A and AA, as axe-core checks them. */
@@ -38,6 +38,8 @@ export class AxeWalk {
       this.found[name] = findings;
       // Also as they come: a walk cut short by its time limit still says what it found.
       console.log(`axe: ${name}: ${JSON.stringify(findings)}`);
+      // And what the screen looked like then: a colour read through an overlay shows on the picture.
+      await test.info().attach(`axe ${name}`, { body: await this.page.screenshot(), contentType: 'image/png' });
     }
   }
   /** Opens each screen by its address (a same-document hash change: no reload, no second login) and checks it. */

@@ -1,4 +1,4 @@
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 export type PlainColumn<T> = {
   key: string;
@@ -11,6 +11,8 @@ export type PlainColumn<T> = {
 };
 
 type PlainTableProps<T> = {
+  /** The table's name: the scrolling region's, read when the keyboard reaches it. */
+  label: string;
   columns: PlainColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string;
@@ -30,15 +32,24 @@ type PlainTableProps<T> = {
 /**
  * A read-only table drawn like Ant Design's small (or middle) Table (styles.css `.plain-table`), for the dashboard's
  * short lists and the audit trail: Ant Design's Table brings rc-table, its filter menus, tree and pagination with it
- * (docs/decisions/web-delivery.md). A clickable row also opens with Enter.
+ * (docs/decisions/web-delivery.md). A clickable row also opens with Enter. While the table overflows its box, the box
+ * is a named region in the Tab order, so that a keyboard scrolls it with the arrows (WCAG 2.1.1, axe
+ * scrollable-region-focusable).
  */
-export function PlainTable<T>({ columns, rows, rowKey, empty, minWidth, maxHeight, onRow, rowClassName, size, rowTestId }: PlainTableProps<T>) {
+export function PlainTable<T>({ label, columns, rows, rowKey, empty, minWidth, maxHeight, onRow, rowClassName, size, rowTestId }: PlainTableProps<T>) {
   const cell = (c: PlainColumn<T>): CSSProperties => ({ textAlign: c.align ?? 'left', width: c.width });
   const open = (e: KeyboardEvent, row: T) => {
     if (e.key === 'Enter') onRow?.(row);
   };
+  const box = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflow(box);
   return (
-    <div className={size === 'middle' ? 'plain-table plain-table-middle' : 'plain-table'} style={{ maxHeight }}>
+    <div
+      ref={box}
+      className={size === 'middle' ? 'plain-table plain-table-middle' : 'plain-table'}
+      style={{ maxHeight }}
+      {...(scrolls ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+    >
       <table style={{ minWidth }}>
         <thead>
           <tr>
@@ -76,4 +87,20 @@ export function PlainTable<T>({ columns, rows, rowKey, empty, minWidth, maxHeigh
       </table>
     </div>
   );
+}
+
+/** Whether the element's content is wider or taller than its box (it scrolls), kept up to date as either resizes. */
+function useOverflow(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
 }

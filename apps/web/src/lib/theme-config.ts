@@ -9,7 +9,9 @@ const FONT_FAMILY = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
  * Text and status colours that reach WCAG 2.1 AA (4.5:1) on white, on the layout's grey and on their own tag
  * backgrounds. Ant Design's defaults do not: secondary text 0.45 black (3.3:1 on the grey), placeholders 0.25 black
  * (1.8:1), success and warning tags 2.2:1 and 2.75:1. Set here once, so every screen (and the build's first-visit
- * styles, made from this theme) gets them; no screen overrides a colour of its own.
+ * styles, made from this theme) gets them; no screen overrides a colour of its own. Ant Design derives a status's
+ * light background and border from its colour: from these darker ones it would derive a grey-green #adb8a5 (2.7:1
+ * under its own text), so the backgrounds and borders are Ant Design's default light ones.
  */
 export const ACCESSIBLE_TOKENS = {
   colorTextSecondary: '#595959',
@@ -17,9 +19,17 @@ export const ACCESSIBLE_TOKENS = {
   colorTextDescription: '#595959',
   colorTextPlaceholder: '#6b6b6b',
   colorSuccess: '#237804',
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
   colorWarning: '#ad4e00',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
   colorError: '#cf1322',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
   colorInfo: '#0958d9',
+  colorInfoBg: '#e6f4ff',
+  colorInfoBorder: '#91caff',
 } as const;
 
 const channel = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Carousel, Descriptions, Skeleton, Typography, type DescriptionsProps } from 'antd';
+import { Alert, Button, Descriptions, Skeleton, Typography, type DescriptionsProps } from 'antd';
+import { Carousel } from '../../lib/carousel';
 import { ErrorResult } from '../../lib/error-result';
 import { ArrowLeftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useOutletContext, useParams } from 'react-router';

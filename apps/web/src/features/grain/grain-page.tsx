@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Carousel, Radio, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Radio, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Carousel } from '../../lib/carousel';
 import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { fiscalMsg, formatDateSlash, GRAIN_VOUCHERS, msg, parseFiscalDate, type GrainResponse, type GrainRow } from '@portal/contract';

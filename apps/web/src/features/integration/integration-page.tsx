@@ -174,7 +174,7 @@ export function IntegrationPage() {
         )}
         {keys.data && keyRows.length > 0 && !mobile && (
           <div data-testid="integration-keys">
-            <PlainTable columns={keyColumns} rows={keyRows} rowKey={(k) => String(k.id)} rowTestId={(k) => `integration-key-${k.id}`} empty={null} minWidth={900} />
+            <PlainTable label={integrationMsg.claves} columns={keyColumns} rows={keyRows} rowKey={(k) => String(k.id)} rowTestId={(k) => `integration-key-${k.id}`} empty={null} minWidth={900} />
           </div>
         )}
       </section>
@@ -208,7 +208,7 @@ export function IntegrationPage() {
         )}
         {batches.data && batchRows.length > 0 && !mobile && (
           <div data-testid="integration-batches">
-            <PlainTable columns={batchColumns} rows={batchRows} rowKey={(b) => b.id} rowTestId={(b) => `integration-batch-${b.id}`} empty={null} minWidth={900} />
+            <PlainTable label={integrationMsg.lotes} columns={batchColumns} rows={batchRows} rowKey={(b) => b.id} rowTestId={(b) => `integration-batch-${b.id}`} empty={null} minWidth={900} />
           </div>
         )}
       </section>

@@ -20,7 +20,7 @@ export function AuditTable({ rows, fetching, total, page, pageSize, onPage, empt
   return (
     <div className="audit-table" data-testid="audit-list">
       <Spin spinning={fetching}>
-        <PlainTable columns={COLUMNS} rows={rows} rowKey={(e) => String(e.id)} rowTestId={(e) => `audit-${e.id}`} empty={empty} size="middle" />
+        <PlainTable label="Auditoría" columns={COLUMNS} rows={rows} rowKey={(e) => String(e.id)} rowTestId={(e) => `audit-${e.id}`} empty={empty} size="middle" />
       </Spin>
       <Pagination className="audit-table-pagination" current={page} pageSize={pageSize} total={total} onChange={onPage} showSizeChanger={false} hideOnSinglePage />
     </div>

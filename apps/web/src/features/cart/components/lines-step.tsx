@@ -84,7 +84,7 @@ export function LinesStep({ view, sales, busy, onRemove, onRemoveAll, onEditPric
               <dt>Precio final</dt>
               <dd data-testid="cart-line-price">
                 {money(l.precioFinalTxt)}
-                {l.precioOriginalTxt && <span style={{ color: '#8a9288' }}> (lista {money(l.precioOriginalTxt)})</span>}
+                {l.precioOriginalTxt && <span className="text-secondary"> (lista {money(l.precioOriginalTxt)})</span>}
               </dd>
               {l.band && (
                 <>

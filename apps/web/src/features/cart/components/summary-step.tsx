@@ -60,7 +60,7 @@ export function SummaryStep(props: SummaryStepProps) {
             dataIndex: 'nombre',
             render: (v: string, l) => (
               <span>
-                {v} <span style={{ color: '#8a9288' }}>× {l.cantidadTxt}</span>
+                {v} <span className="text-secondary">× {l.cantidadTxt}</span>
               </span>
             ),
           },

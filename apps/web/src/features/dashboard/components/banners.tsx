@@ -1,4 +1,4 @@
-import { Carousel } from 'antd';
+import { Carousel } from '../../../lib/carousel';
 import { useNavigate } from 'react-router';
 import type { Porlet } from '@portal/contract';
 

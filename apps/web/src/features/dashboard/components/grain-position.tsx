@@ -46,6 +46,7 @@ export function GrainPosition({ rows, onRow, mobile }: GrainPositionProps) {
       }
     >
       <PlainTable<GrainPositionRow>
+        label="Posición global de granos"
         rowKey={(r) => `${r.cereal}-${r.cosecha}`}
         rowClassName="grain-row"
         columns={columns}

@@ -8,6 +8,7 @@ export function TableCard({ porlet }: { porlet: Extract<Porlet, { tipo: 'tabla' 
   return (
     <Panel title={porlet.titulo} data-testid={`porlet-${porlet.id}`}>
       <PlainTable<Fila>
+        label={porlet.titulo}
         rowKey={(r) => Object.values(r).join('|')}
         rows={porlet.filas}
         empty={porlet.vacio}

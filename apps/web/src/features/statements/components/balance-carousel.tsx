@@ -1,4 +1,5 @@
-import { Carousel, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Carousel } from '../../../lib/carousel';
 import type { BalanceValue } from '@portal/contract';
 
 type BalanceCarouselProps = {
