@@ -109,6 +109,8 @@ export function StockPositionsPage() {
           className="position-search"
           value={text}
           options={options}
+          // Enter searches what was typed; a suggestion is taken only when the user moves to it (arrows, tap).
+          defaultActiveFirstOption={false}
           onChange={(v: string) => setText(v)}
           onSelect={(v: string) => update({ desart: v })}
         >
