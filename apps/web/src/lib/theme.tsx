@@ -7,6 +7,17 @@ import { useSession } from './session-store';
 import { restoreKeptStyles, styleCache } from './kept-styles';
 import { DEFAULT_HEADER, DEFAULT_PRIMARY, portalTheme } from './theme-config';
 
+/** Ant Design's Spanish, with the sort hints said in Spanish ('Click para ordenar…' mixes in English). */
+const locale = {
+  ...esES,
+  Table: {
+    ...esES.Table,
+    triggerDesc: 'Ordenar de mayor a menor',
+    triggerAsc: 'Ordenar de menor a mayor',
+    cancelSort: 'Quitar el orden',
+  },
+};
+
 /**
  * The company's colours as the Ant Design theme (access.md: branding per tenant), with the Spanish locale. The
  * login screen draws itself without Ant Design (docs/decisions/web-delivery.md), so the theme is not at the root:
@@ -22,7 +33,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   restoreKeptStyles();
   return (
     <StyleProvider cache={styleCache}>
-    <ConfigProvider locale={esES} theme={portalTheme(primary, branding.data?.colors.header ?? DEFAULT_HEADER)}>
+    <ConfigProvider locale={locale} theme={portalTheme(primary, branding.data?.colors.header ?? DEFAULT_HEADER)}>
       {children}
     </ConfigProvider>
     </StyleProvider>

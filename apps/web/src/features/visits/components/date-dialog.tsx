@@ -1,4 +1,4 @@
-import { Calendar, Modal } from 'antd';
+import { Calendar, ConfigProvider, Modal } from 'antd';
 import dayjs from '../../../lib/dayjs';
 import { addDays } from '@portal/contract';
 
@@ -16,9 +16,13 @@ type DateDialogProps = {
  * picker's panels with their month and year selectors) loads when it first opens (visits-page.tsx, lazyOverlay):
  * the planner's first paint does not draw it (docs/decisions/web-delivery.md).
  */
+/** Day cells a thumb can hit on a driver's phone: 44 px wide and tall (the mini calendar's 24 px by default). */
+const thumbCells = { components: { DatePicker: { cellHeight: 36, cellWidth: 40 }, Calendar: { miniContentHeight: 6 * 44 + 32 } } };
+
 export function DateDialog({ open, fecha, today, onClose, onPick }: DateDialogProps) {
   return (
     <Modal title="Seleccionar fecha" open={open} onCancel={onClose} footer={null} width={360} destroyOnHidden>
+      <ConfigProvider theme={thumbCells}>
       <Calendar
         fullscreen={false}
         defaultValue={dayjs(fecha < today ? fecha : addDays(today, -1))}
@@ -29,6 +33,7 @@ export function DateDialog({ open, fecha, today, onClose, onPick }: DateDialogPr
           onPick(d.format('YYYY-MM-DD'));
         }}
       />
+      </ConfigProvider>
     </Modal>
   );
 }
