@@ -19,18 +19,13 @@ const num = (title: string, key: keyof GrainPositionRow): PlainColumn<GrainPosit
 export function GrainPosition({ rows, onRow, mobile }: GrainPositionProps) {
   const [onlyAvailable, setOnlyAvailable] = useState(true);
   const shown = useMemo(() => (onlyAvailable ? rows.filter((r) => r.kilstk > 0) : rows), [rows, onlyAvailable]);
-  const columns: PlainColumn<GrainPositionRow>[] = [
-    { key: 'descer', title: 'Grano', sticky: true, width: mobile ? 84 : 110, render: (r) => r.descer },
-    { key: 'cosecha', title: 'Cosecha', width: 90, render: (r) => r.cosecha },
-    num('Romaneo', 'kilos1'),
-    num('Certif.', 'kilos2'),
-    num('Transf.', 'kilos3'),
-    num('1116BC', 'kilos4'),
-    num('Parcial', 'kilos5'),
-    num('Retiro', 'kilos6'),
-    num('Contrato', 'kilos7'),
-    { ...num('Stock', 'kilstk'), render: (r) => <strong>{kg(r.kilstk)}</strong> },
-  ];
+  const grain: PlainColumn<GrainPositionRow> = { key: 'descer', title: 'Grano', sticky: true, width: mobile ? 84 : 110, render: (r) => r.descer };
+  const harvest: PlainColumn<GrainPositionRow> = { key: 'cosecha', title: 'Cosecha', width: 90, render: (r) => r.cosecha };
+  const stock: PlainColumn<GrainPositionRow> = { ...num('Stock', 'kilstk'), render: (r) => <strong>{kg(r.kilstk)}</strong> };
+  const movements = [num('Romaneo', 'kilos1'), num('Certif.', 'kilos2'), num('Transf.', 'kilos3'), num('1116BC', 'kilos4'), num('Parcial', 'kilos5'), num('Retiro', 'kilos6'), num('Contrato', 'kilos7')];
+  // On a phone the stock comes first after the grain and its harvest: the figure a producer looks for is on screen
+  // without scrolling sideways; the movements that make it follow.
+  const columns = mobile ? [grain, harvest, stock, ...movements] : [grain, harvest, ...movements, stock];
   return (
     <Panel
       title="Posición global de granos"

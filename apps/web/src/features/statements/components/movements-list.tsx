@@ -108,6 +108,8 @@ export function MovementsList({ items, query, mobile, financial, printing, empty
       className="statement-table"
       dataSource={items}
       pagination={false}
+      // Narrower than its columns (a tablet's 768 px), the table scrolls in its own box and the page keeps its width.
+      scroll={{ x: 1120 }}
       locale={{ emptyText: <ListEmpty query={query} text={emptyText} /> }}
       rowClassName={(m) => `statement-row is-activatable ${m.estilo === 'rojo' ? 'is-credit' : ''}`}
       onRow={(m) => ({ 'data-testid': testId(m), ...activateProps(() => onOpen(m)) }) as HTMLAttributes<HTMLTableRowElement>}
@@ -117,8 +119,9 @@ export function MovementsList({ items, query, mobile, financial, printing, empty
         { title: 'Número', key: 'numero', render: (_, m) => <span className="statement-number">{voucherNumber(m)}</span>, width: 130 },
         { title: 'Detalle', dataIndex: 'detalle' },
         { title: 'Importe', key: 'importe', align: 'right', render: (_, m) => amount(m), width: 150 },
-        { title: 'Saldo', key: 'saldo', align: 'right', render: (_, m) => balance(m), width: 150 },
-        { title: '', key: 'acciones', align: 'right', render: (_, m) => print(m), width: 56 },
+        // Held at the right edge while a narrow screen scrolls the table: the running balance stays in sight.
+        { title: 'Saldo', key: 'saldo', align: 'right', render: (_, m) => balance(m), width: 150, fixed: 'right' },
+        { title: '', key: 'acciones', align: 'right', render: (_, m) => print(m), width: 56, fixed: 'right' },
       ]}
     />
   );
