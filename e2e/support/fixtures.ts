@@ -243,3 +243,34 @@ export async function closeNotifications(page: Page) {
     await expect(close).toHaveCount(0, { timeout: 1_500 });
   }).toPass({ timeout: 45_000 });
 }
+
+/**
+ * The print flow without the printer: headless Chromium ends the browser when a frame's PDF is sent to print(), so
+ * the print frame's window answers focus() and print() by counting (window.__printed), and every Content Security
+ * Policy refusal of the page is kept (window.__cspRefusals) so a test can assert the PDF frame was allowed to load.
+ * Call before the page's first navigation.
+ */
+export async function stubPrinting(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __printed: number; __cspRefusals: string[] };
+    w.__printed = 0;
+    w.__cspRefusals = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspRefusals.push(`${e.violatedDirective} ${e.blockedURI}`));
+    const real = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      configurable: true,
+      get(this: HTMLIFrameElement) {
+        if (this.id !== 'portal-print-frame') return real.get!.call(this);
+        return { focus: () => undefined, print: () => void (w.__printed += 1) };
+      },
+    });
+  });
+}
+
+/** What stubPrinting counted: the print() calls and the CSP refusals so far. */
+export async function printing(page: Page): Promise<{ printed: number; refusals: string[] }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __printed: number; __cspRefusals: string[] };
+    return { printed: w.__printed, refusals: w.__cspRefusals };
+  });
+}

@@ -141,6 +141,8 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The print flow puts a PDF made in the page (a blob: address) in a hidden frame and prints it (lib/files.ts).
+        frameSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
     },

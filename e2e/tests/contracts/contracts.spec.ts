@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { closeNotifications, enterAsProductor, LA_PAMPA, shot } from '../../support/fixtures';
+import { closeNotifications, enterAsProductor, LA_PAMPA, printing, shot, stubPrinting } from '../../support/fixtures';
 
 // Each test walks through tabs, batches, drawers and files on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -46,6 +46,7 @@ async function openDrawer(page: Page, c: Contract, phone: boolean) {
 }
 
 test('@smoke contracts: menu, grain tabs, totals, paging, summary, expandable rows and the print options', async ({ page }, testInfo) => {
+  await stubPrinting(page);
   const phone = testInfo.project.name === 'phone';
   await enterAsProductor(page);
   await page.getByRole('button', { name: 'Menú' }).click();
@@ -105,7 +106,9 @@ test('@smoke contracts: menu, grain tabs, totals, paging, summary, expandable ro
     expect(body.success, `print option ${which}`).toBe(true);
     expect(Buffer.from(body.archivos.archivo, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByTestId('print-frame')).toBeAttached();
+    await expect.poll(async () => (await printing(page)).printed, `print option ${which} reaches print()`).toBe(which);
   }
+  expect((await printing(page)).refusals).toEqual([]);
   await shot(page, testInfo, 'contract-drawer');
   await drawer.getByRole('button', { name: 'Cerrar' }).click();
   await expect(drawer).toBeHidden();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Download } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot } from '../../support/fixtures';
+import { printing, shot, stubPrinting } from '../../support/fixtures';
 import { allDefault, apiList, defaultRange, loadUntil, openFiscal, rowOf, viewShot, voucherName, voucherNumber } from './fiscal-support';
 
 // Each test walks through several batches, drawers and files on a shared machine.
@@ -18,6 +18,7 @@ async function save(download: Download, dir: string): Promise<Buffer> {
 }
 
 test('Imprimir a printable movement sends its PDF to the print flow; a movement without print gets the notice', async ({ page }, testInfo) => {
+  await stubPrinting(page);
   await openFiscal(page);
   const all = await allDefault(page);
   const printable = all.slice(0, 7).find((m) => m.imprime) ?? all.find((m) => m.imprime)!;
@@ -38,6 +39,9 @@ test('Imprimir a printable movement sends its PDF to the print flow; a movement 
   const frame = page.getByTestId('print-frame');
   await expect(frame).toBeAttached();
   expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+  // The page's own policy lets the PDF into the frame, and the frame is sent to print.
+  await expect.poll(async () => (await printing(page)).printed).toBe(1);
+  expect((await printing(page)).refusals).toEqual([]);
   await drawer.getByRole('button', { name: 'Cerrar' }).click();
   await expect(drawer).toBeHidden();
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '@portal/contract';
-import { LA_PAMPA, enterViaApi, shot } from '../../support/fixtures';
+import { LA_PAMPA, enterViaApi, printing, shot, stubPrinting } from '../../support/fixtures';
 import { adminDialog, enterAsAdmin, searchAndPick, shotScreen } from '../../support/admin';
 import { chooseOption, entityOf, pickDate } from '../catalog/support';
 import { ApiSession, dropSession, enterAsProductorWith } from '../orders/support';
@@ -74,6 +74,7 @@ async function enterAsAutorizador(page: Page) {
 }
 
 test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, once under a double click, and staff approve it', async ({ page, request }, testInfo) => {
+  await stubPrinting(page);
   test.setTimeout(300_000);
   const entity = entityOf(testInfo);
   const api = await ApiSession.login(request, 'productor', 'Demo1234', entity);
@@ -196,6 +197,8 @@ test('@smoke a receipt pays two overdue invoices with a transfer and an e-cheq, 
   expect(Buffer.from(printBody.archivos.archivo, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByTestId('print-frame')).toBeAttached();
   expect(await page.getByTestId('print-frame').getAttribute('src')).toMatch(/^blob:/);
+  await expect.poll(async () => (await printing(page)).printed).toBe(1);
+  expect((await printing(page)).refusals).toEqual([]);
 
   // The PDF downloads.
   const download = page.waitForEvent('download');

@@ -105,6 +105,8 @@ describe('security headers', () => {
     for (const url of ['/', '/index.html', '/sw.js', '/healthz']) {
       const res = await get(url, 'br');
       assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, url);
+      // The print flow's frame holds a PDF made in the page (blob:); nothing else may be framed.
+      assert.match(String(res.headers['content-security-policy']), /frame-src 'self' blob:(;|$)/, url);
       assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
       assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
     }
