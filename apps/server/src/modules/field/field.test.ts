@@ -138,6 +138,29 @@ describe('visits', () => {
     await expectGuarded(ctx.app, { method: 'PATCH', url: `${F}/customers/estado`, payload: { fecha: today, codent_id: c.id, estado: 'normal' } }, { access: 'company', token: tokens.repartidor! });
   });
 
+  test('customers out of route are placed in the shift of their first activity of the day (§4: each list split by shift)', async () => {
+    const made = async (nombre: string, nrodoc: string) => {
+      const res = await ctx.app.inject({ method: 'POST', url: `${F}/customers`, headers: H('repartidor', { 'idempotency-key': key() }), payload: { nombre, nrodoc, direccion: 'Ruta 5 km 10' } });
+      assert.equal(res.statusCode, 200, res.body);
+      return (res.json() as { id: number }).id;
+    };
+    const morning = await made('Turno Mañana S.A.', '30111222');
+    const afternoon = await made('Turno Tarde S.A.', '30111223');
+    // Registered at 09:30 and at 15:10 of today in Argentina.
+    const at = (hhmm: string) => new Date(`${today}T${hhmm}:00-03:00`);
+    await ctx.db.updateTable('field_customers').set({ created_at: at('09:30') }).where('user_id', '=', repId).where('entity_id', '=', morning).execute();
+    await ctx.db.updateTable('field_customers').set({ created_at: at('15:10') }).where('user_id', '=', repId).where('entity_id', '=', afternoon).execute();
+    const day = await get<VisitasResponse>(`${F}/visitas/hoy`);
+    const shiftOf = (id: number) => day.clientes.find((c) => c.id === id);
+    assert.equal(shiftOf(morning)?.es_nuevo, true);
+    assert.equal(shiftOf(morning)?.turno, 'mañana');
+    assert.equal(shiftOf(afternoon)?.es_nuevo, true);
+    assert.equal(shiftOf(afternoon)?.turno, 'tarde');
+    // The list is ordered by shift, so each shift's customers come together.
+    const order = day.clientes.map((c) => c.turno);
+    assert.deepEqual(order, [...order].sort((a, b) => (a === b ? 0 : a === 'mañana' ? -1 : 1)));
+  });
+
   test('a member without the field profile is refused; the other company is refused', async () => {
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${F}/visitas/hoy`, headers: H('productor', { entity_id: '1001' }) }), 403, msg.moduloNoHabilitado);
     expectRefused(await ctx.app.inject({ method: 'GET', url: `${F}/customers`, headers: H('vendedor') }), 403, msg.moduloNoHabilitado);
