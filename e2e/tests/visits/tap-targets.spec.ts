@@ -33,6 +33,17 @@ test('the field screens take a thumb: 44 px controls, options and calendar days'
   }
   await page.keyboard.press('Escape');
 
+  // Scrolled to the end, the floating 'Agregar pedido' covers no card's status tag (the page leaves room under the last card).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const fab = (await page.getByRole('button', { name: 'Agregar pedido' }).boundingBox())!;
+  for (const tag of await page.locator('[data-testid="visit-card"] .ant-tag').all()) {
+    const t = await tag.boundingBox();
+    if (!t) continue;
+    const overlaps = t.x < fab.x + fab.width && fab.x < t.x + t.width && t.y < fab.y + fab.height && fab.y < t.y + t.height;
+    expect.soft(overlaps, `'${await tag.textContent()}' is not under the add button`).toBe(false);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+
   await page.getByRole('button', { name: 'Seleccionar fecha' }).click();
   const picker = page.getByRole('dialog', { name: 'Seleccionar fecha' });
   const day = picker.locator('td.ant-picker-cell-in-view').first();
