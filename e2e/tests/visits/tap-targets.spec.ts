@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { shot } from '../../support/fixtures';
-import { card, enterAsRepartidor, pendingOnRoute } from './support';
+import { card, daysBack, enterAsRepartidor, pendingOnRoute, todayIso } from './support';
 
 /**
  * A driver's thumb on a 390 px phone: every control of the field screens (the day arrows, the visit-state selector
@@ -61,10 +61,22 @@ test('the field screens take a thumb: 44 px controls, options and calendar days'
   await expectThumbSized(page.getByLabel('Precio 1', { exact: true }), 'Precio');
   await expectThumbSized(page.getByRole('button', { name: 'Quitar producto 1' }), 'Quitar producto');
   await shot(page, testInfo, 'field-order-form');
-  // Nothing runs off the right edge of the phone (the purchases tables, the form's rows).
+  // Nothing runs off the right edge of the phone (the purchases tables, the form's rows): here, and on the purchases
+  // of 7 days ago with the most lines.
+  await expectFits(page);
+  const weekAgo = daysBack(todayIso(), 7);
+  const most = (await pendingOnRoute(page, request)).map((c) => ({ c, n: c.weekAgo.compras.filter((x) => !x.es_envase).length })).sort((a, b) => b.n - a.n)[0]!;
+  expect(most.n, 'a purchase of three or more lines 7 days ago').toBeGreaterThanOrEqual(3);
+  await page.goto(`/#/4/detalle-cliente/${most.c.id}/${weekAgo}`);
+  await expect(page.getByTestId('purchases-total')).toBeVisible();
+  await shot(page, testInfo, 'field-purchases');
+  await expectFits(page);
+});
+
+async function expectFits(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
   for (const table of await page.locator('.field-page .ant-table-content, .field-page .ant-table-body').all()) {
     expect.soft(await table.evaluate((el) => el.scrollWidth - el.clientWidth), 'a table fits its width').toBeLessThanOrEqual(0);
   }
-});
+}
