@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { PendingOrdersResponse } from '@portal/contract';
 import { LA_PAMPA } from '../../support/fixtures';
+import { depositoApi } from '../warehouse/support';
 
 /** Whether `target` (or something inside it) has the keyboard's focus. */
 const holdsFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
@@ -77,4 +79,117 @@ test('customer, keyboard only: login, company, entity, the menu to Cronológico,
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
   await expect(row).toBeFocused();
+});
+
+/** The login form and the company step by keyboard, as the customer's journey walks them; ends on the profile's first screen. */
+async function keyboardLogin(page: Page, username: string, landing: RegExp) {
+  await page.goto('/#/welcome');
+  await pressUntil(page, 'Tab', page.getByLabel('Usuario o email'));
+  await page.keyboard.type(username);
+  await pressUntil(page, 'Tab', page.getByLabel('Contraseña'));
+  await page.keyboard.type('Demo1234');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/welcome\/sessions$/);
+  const company = page.getByTestId(`session-${LA_PAMPA}`).getByRole('button', { name: /^Cooperativa Agropecuaria La Pampa/ });
+  await pressUntil(page, 'Tab', company);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(landing);
+  await expect(page.locator('#contenido')).toBeFocused();
+}
+
+/** The header's menu by keyboard: opened with Enter, walked with the arrows, each of `path` entered with Enter. */
+async function keyboardMenu(page: Page, ...path: Array<string | RegExp>) {
+  await pressUntil(page, 'Shift+Tab', page.getByRole('button', { name: 'Menú' }), 10);
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu').first();
+  await expect(menu).toBeVisible();
+  await pressUntil(page, 'Tab', menu, 10);
+  for (const name of path) {
+    await pressUntil(page, 'ArrowDown', menu.getByRole('menuitem', { name }), 40);
+    await page.keyboard.press('Enter');
+  }
+}
+
+test("driver, keyboard only: login, the day's visits, another sale to a served customer, its containers and back", async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the keyboard journeys run on the desktop project');
+  test.setTimeout(120_000);
+  await keyboardLogin(page, 'repartidor', /#\/4\//);
+  if (!/#\/4\/repartos/.test(page.url())) await keyboardMenu(page, /^(Visitas|Repartos)$/);
+  await expect(page).toHaveURL(/#\/4\/repartos/);
+  // A customer the seed served today: another sale adds to its day and leaves the route's pending customers to the other tests.
+  const served = page.getByRole('region', { name: 'Realizados' }).getByTestId('visit-card');
+  await expect(served.first()).toBeVisible();
+  const card = served.last();
+  const name = (await card.locator('.visit-card-name').textContent())!.trim();
+  await pressUntil(page, 'Tab', card, 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  await pressUntil(page, 'Tab', page.getByRole('button', { name: 'Agregar otra venta' }), 40);
+  await page.keyboard.press('Enter');
+  await pressUntil(page, 'Tab', page.getByLabel('Producto 1', { exact: true }), 20);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await pressUntil(page, 'Tab', page.getByLabel('Cantidad 1', { exact: true }), 10);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('1');
+  await pressUntil(page, 'Tab', page.getByRole('button', { name: 'Guardar Pedido' }), 20);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/4\/envases/);
+  await pressUntil(page, 'Tab', page.getByRole('button', { name: 'Finalizar' }), 60);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/4\/repartos/);
+  await expect(page.getByText('Todo sincronizado')).toBeVisible();
+});
+
+test("picker, keyboard only: login, the pending orders, an order's lines, its confirmation", async ({ page, request, isMobile }) => {
+  test.skip(isMobile, 'the keyboard journeys run on the desktop project');
+  test.setTimeout(120_000);
+  const api = await depositoApi(request);
+  const pending = (await api.get<PendingOrdersResponse>('/proxy/cgi/pedidosPendientes')).body.items;
+  // The picking specs take the first and the last order with two lines or more: this takes another.
+  const order = pending.find((o) => o.renglones === 1) ?? pending[Math.floor(pending.length / 2)];
+  expect(order, 'an order waits to be picked').toBeTruthy();
+
+  await keyboardLogin(page, 'deposito', /#\/5\//);
+  if (!/#\/5\/almacenes$/.test(page.url())) await keyboardMenu(page, /^(Almacenes|Pendientes)$/);
+  await expect(page).toHaveURL(/#\/5\/almacenes$/);
+  const row = page.getByTestId(`pending-${order!.numero}`);
+  await expect(row).toBeVisible();
+  await pressUntil(page, 'Tab', row, 120);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Pedido Nro. ${order!.numero}` })).toBeVisible();
+  await pressUntil(page, 'Tab', page.getByRole('button', { name: 'Confirmar' }), 60);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog').filter({ hasText: '¿Estas seguro que desea confirmar el pedido?' });
+  await expect(confirm).toBeVisible();
+  await pressUntil(page, 'Tab', confirm.getByRole('button', { name: 'Si' }), 5);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Pedido confirmado.')).toBeVisible();
+  await expect(page).toHaveURL(/#\/5\/almacenes$/);
+  await expect(row).toHaveCount(0);
+});
+
+test("authorizer, keyboard only: login, the vouchers to authorize, a decision with its reason", async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the keyboard journeys run on the desktop project');
+  test.setTimeout(120_000);
+  await keyboardLogin(page, 'autorizador', /#\/6\//);
+  if (!/#\/6\/autorizacion/.test(page.url())) await keyboardMenu(page, /Autorización de comprobantes/);
+  await expect(page).toHaveURL(/#\/6\/autorizacion/);
+  const cards = page.locator('[data-testid^="voucher-"]');
+  await expect(cards.first()).toBeVisible();
+  // The last of the page: the authorization spec decides the first two.
+  const card = cards.last();
+  const id = (await card.getAttribute('data-testid'))!;
+  await pressUntil(page, 'Tab', card.getByRole('button', { name: /^Autorizar/ }), 120);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Ingrese el detalle de la autorización:' });
+  await expect(dialog).toBeVisible();
+  await pressUntil(page, 'Tab', dialog.getByRole('textbox', { name: 'Detalle' }), 5);
+  await page.keyboard.type('Cliente al día, autorizado con el teclado');
+  await pressUntil(page, 'Tab', dialog.getByRole('button', { name: 'Autorizar' }), 5);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Comprobante autorizado.').first()).toBeVisible();
+  await expect(page.getByTestId(id)).toHaveCount(0);
 });
