@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PendingOrdersResponse } from '@portal/contract';
 import { LA_PAMPA } from '../../support/fixtures';
 import { depositoApi } from '../warehouse/support';
+import { apiFor, entityOf, withCart } from '../catalog/support';
 
 /** Whether `target` (or something inside it) has the keyboard's focus. */
 const holdsFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
@@ -82,7 +83,7 @@ test('customer, keyboard only: login, company, entity, the menu to Cronológico,
 });
 
 /** The login form and the company step by keyboard, as the customer's journey walks them; ends on the profile's first screen. */
-async function keyboardLogin(page: Page, username: string, landing: RegExp) {
+async function keyboardLogin(page: Page, username: string, landing: RegExp, entity?: number) {
   await page.goto('/#/welcome');
   await pressUntil(page, 'Tab', page.getByLabel('Usuario o email'));
   await page.keyboard.type(username);
@@ -93,6 +94,12 @@ async function keyboardLogin(page: Page, username: string, landing: RegExp) {
   const company = page.getByTestId(`session-${LA_PAMPA}`).getByRole('button', { name: /^Cooperativa Agropecuaria La Pampa/ });
   await pressUntil(page, 'Tab', company);
   await page.keyboard.press('Enter');
+  if (entity !== undefined) {
+    const button = page.getByTestId(`entity-${entity}`).getByRole('button');
+    await expect(button).toBeVisible();
+    await pressUntil(page, 'Tab', button);
+    await page.keyboard.press('Enter');
+  }
   await expect(page).toHaveURL(landing);
   await expect(page.locator('#contenido')).toBeFocused();
 }
@@ -192,4 +199,68 @@ test("authorizer, keyboard only: login, the vouchers to authorize, a decision wi
   await page.keyboard.press('Enter');
   await expect(page.getByText('Comprobante autorizado.').first()).toBeVisible();
   await expect(page.getByTestId(id)).toHaveCount(0);
+});
+
+test('customer, keyboard only: a product from the catalogue into the cart, its conditions and the confirmation', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'the keyboard journeys run on the desktop project');
+  test.setTimeout(150_000);
+  const entity = entityOf(testInfo);
+  const api = await apiFor(page, entity);
+  await withCart(entity, async () => {
+    const cartId = await api.emptyCart();
+    await api.clearConditions(cartId, entity === 1001);
+    const before = await api.call<{ total: number }>('GET', '/proxy/pedidos', { params: { pendientes: true, start: 0, limit: 5 } });
+
+    await keyboardLogin(page, 'productor', /#\/1\/dashboard$/, entity);
+    await keyboardMenu(page, 'Pedidos');
+    await expect(page).toHaveURL(/#\/1\/pedidos/);
+    await expect(page.getByRole('heading', { name: 'INGRESO DE PEDIDOS DE CLIENTES' })).toBeVisible();
+    const add = page.getByRole('button', { name: /^Agregar / }).first();
+    await expect(add).toBeVisible();
+    await pressUntil(page, 'Tab', add, 80);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-button-sales')).toHaveAttribute('data-count', '1');
+
+    // The cart: its lines, then the conditions one at a time (each chosen with the arrows), then the summary.
+    const cartButton = page.getByTestId('cart-button-sales').getByRole('button');
+    await pressUntil(page, 'Shift+Tab', cartButton, 80);
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('.ant-drawer-open');
+    await expect(drawer).toBeVisible();
+    await pressUntil(page, 'Tab', drawer.getByRole('button', { name: 'Siguiente' }), 30);
+    await page.keyboard.press('Enter');
+    const conditions = drawer.getByTestId('cart-conditions');
+    await expect(conditions).toBeVisible();
+    const saved = () => page.waitForResponse((r) => r.url().includes('type=condiciones') && r.request().method() === 'PUT' && r.status() === 200);
+    for (const name of entity === 1001 ? ['Entrega', 'Origen', 'Operación'] : ['Origen', 'Operación']) {
+      await pressUntil(page, 'Tab', conditions.getByRole('combobox', { name, exact: true }), 20);
+      await page.keyboard.press('ArrowDown');
+      await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+      const put = saved();
+      await page.keyboard.press('Enter');
+      await put;
+    }
+    const cart = await api.call<{ fecha_minima_entrega: string }>('GET', '/proxy/pedidos', { params: { type: 'carrito' } });
+    const [y, m, d] = cart.fecha_minima_entrega.split('-');
+    const date = conditions.getByRole('textbox', { name: 'Fecha de entrega' });
+    await pressUntil(page, 'Tab', date, 10);
+    const put = saved();
+    await page.keyboard.type(`${d}/${m}/${y}`);
+    await page.keyboard.press('Enter');
+    await put;
+    await expect(date).toHaveValue(`${d}/${m}/${y}`);
+    await pressUntil(page, 'Tab', drawer.getByRole('button', { name: 'Siguiente' }), 30);
+    await page.keyboard.press('Enter');
+    await expect(drawer.getByTestId('cart-summary')).toBeVisible();
+    await pressUntil(page, 'Tab', drawer.getByTestId('cart-confirm'), 30);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog').filter({ hasText: '¿Desea confirmar el pedido' });
+    await expect(confirm).toBeVisible();
+    await pressUntil(page, 'Tab', confirm.getByRole('button', { name: 'Confirmar' }), 5);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Pedido realizado')).toBeVisible();
+    await expect(page.getByTestId('cart-button-sales')).toHaveAttribute('data-count', '0');
+    const after = await api.call<{ total: number }>('GET', '/proxy/pedidos', { params: { pendientes: true, start: 0, limit: 5 } });
+    expect(after.total).toBe(before.total + 1);
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DatePicker, Form, Input, Select, Switch, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from '../../../lib/dayjs';
 import { orderingMsg, type PurchaseCartResponse, type SalesCartResponse } from '@portal/contract';
+import { useIsMobile } from '../../../lib/device';
 import { useLookup } from '../api/get-lookups';
 import type { ConditionBody } from '../api/set-condition';
 
@@ -190,6 +191,8 @@ function DeliveryDateField({ value, min, disabled, onChange }: {
   disabled: boolean;
   onChange: (fecha: string | null) => void;
 }) {
+  // A keyboard types the date (DD/MM/YYYY, Enter); a phone picks it in the calendar without its keyboard covering it.
+  const mobile = useIsMobile();
   return (
     <Form.Item label="Fecha de entrega" extra={`Desde el ${dayjs(min).format(DATE_FORMAT)}`}>
       <DatePicker
@@ -200,7 +203,7 @@ function DeliveryDateField({ value, min, disabled, onChange }: {
         disabledDate={disabledBefore(min)}
         defaultPickerValue={dayjs(min)}
         disabled={disabled}
-        inputReadOnly
+        inputReadOnly={mobile}
         onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
       />
     </Form.Item>
