@@ -58,7 +58,7 @@ async function* rowsOf(file: string, format: Format): AsyncGenerator<unknown> {
     yield* csvRows(input);
     return;
   }
-  for await (const { value } of readRows(input, format === 'json' ? 'json' : 'ndjson')) yield value;
+  for await (const { value } of readRows(input, format === 'json' ? 'json' : 'ndjson', Number.POSITIVE_INFINITY)) yield value;
 }
 
 async function post(o: SyncOptions, kind: IntegrationKind, removal: boolean, rows: unknown[]): Promise<IntegrationBatchResponse> {
