@@ -20,6 +20,8 @@ export type SyncOptions = {
   dir: string;
   /** Rows per request (the API takes up to 100,000). */
   batchRows?: number;
+  /** Batches in flight at once (default 2: the next is read and checked while one is written). */
+  concurrency?: number;
   /** Told after each batch. */
   progress?: (p: { file: string; kind: IntegrationKind; removal: boolean; sent: number; answer: IntegrationBatchResponse }) => void;
 };
@@ -88,31 +90,54 @@ async function post(o: SyncOptions, kind: IntegrationKind, removal: boolean, row
 /** Sends every file of the folder; answers a summary per file. Stops at the first refused batch (a 4xx or 5xx). */
 export async function syncDir(o: SyncOptions): Promise<FileSummary[]> {
   const batchRows = o.batchRows ?? 10_000;
+  const concurrency = o.concurrency ?? 2;
   const out: FileSummary[] = [];
   for (const f of await plan(o.dir)) {
     const s: FileSummary = { file: path.basename(f.file), kind: f.kind, removal: f.removal, received: 0, accepted: 0, unchanged: 0, rejected: 0, rejections: [], error: null };
     out.push(s);
     let rows: unknown[] = [];
+    let read = 0;
     let sent = 0;
-    const flush = async () => {
-      const answer = await post(o, f.kind, f.removal, rows);
-      s.received += answer.recibidas;
-      s.accepted += answer.aceptadas;
-      s.unchanged += answer.sin_cambios;
-      s.rejected += answer.rechazadas;
-      for (const r of answer.rechazos) s.rejections.push({ ...r, fila: sent + r.fila });
-      sent += rows.length;
+    let failure: Error | null = null;
+    const inFlight = new Set<Promise<void>>();
+    // A batch is posted while the next is read, up to `concurrency` at once; its rejections are numbered from its start.
+    const flush = () => {
+      const start = read;
+      const batch = rows;
       rows = [];
-      o.progress?.({ file: s.file, kind: f.kind, removal: f.removal, sent, answer });
+      read += batch.length;
+      const done: Promise<void> = post(o, f.kind, f.removal, batch)
+        .then((answer) => {
+          s.received += answer.recibidas;
+          s.accepted += answer.aceptadas;
+          s.unchanged += answer.sin_cambios;
+          s.rejected += answer.rechazadas;
+          for (const r of answer.rechazos) s.rejections.push({ ...r, fila: start + r.fila });
+          sent += batch.length;
+          o.progress?.({ file: s.file, kind: f.kind, removal: f.removal, sent, answer });
+        })
+        .catch((e: unknown) => {
+          failure ??= e as Error;
+        })
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
     };
     try {
       for await (const row of rowsOf(f.file, f.format)) {
         rows.push(row);
-        if (rows.length >= batchRows) await flush();
+        if (rows.length < batchRows) continue;
+        flush();
+        while (inFlight.size >= concurrency) await Promise.race(inFlight);
+        if (failure) break;
       }
-      if (rows.length) await flush();
+      if (rows.length && !failure) flush();
     } catch (e) {
-      s.error = (e as Error).message;
+      failure ??= e as Error;
+    }
+    await Promise.all(inFlight);
+    s.rejections.sort((a, b) => a.fila - b.fila);
+    if (failure) {
+      s.error = (failure as Error).message;
       break;
     }
   }
