@@ -19,9 +19,12 @@ import {
   whitelabelRoutes,
   INTEGRATION_API_PREFIX,
   INTEGRATION_ANSWER_EXAMPLE,
+  INTEGRATION_REMOVAL_EXAMPLES,
   INTEGRATION_ROW_EXAMPLES,
   INTEGRATION_ROW_SCHEMAS,
+  priceRemovalRow,
   removalRow,
+  stockRemovalRow,
   integrationAdminRoutes,
   integrationRoutes,
   type RouteDef,
@@ -47,13 +50,10 @@ function parameters(def: RouteDef) {
  */
 function batchDocs(removal: boolean) {
   const kinds = Object.entries(INTEGRATION_ROW_SCHEMAS);
-  const row = removal ? toSchema(removalRow, 'input') : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
-  const examples = Object.fromEntries(
-    Object.entries(INTEGRATION_ROW_EXAMPLES).map(([k, r]) => [k, { summary: k, value: removal ? [{ codigo: (r as { codigo: number }).codigo }] : [r] }]),
-  );
-  const ndjson = Object.fromEntries(
-    Object.entries(INTEGRATION_ROW_EXAMPLES).map(([k, r]) => [k, { summary: k, value: JSON.stringify(removal ? { codigo: (r as { codigo: number }).codigo } : r) }]),
-  );
+  const row = removal ? { oneOf: [removalRow, priceRemovalRow, stockRemovalRow].map((s) => toSchema(s, 'input')) } : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
+  const shown = removal ? INTEGRATION_REMOVAL_EXAMPLES : INTEGRATION_ROW_EXAMPLES;
+  const examples = Object.fromEntries(Object.entries(shown).map(([k, r]) => [k, { summary: k, value: [r] }]));
+  const ndjson = Object.fromEntries(Object.entries(shown).map(([k, r]) => [k, { summary: k, value: JSON.stringify(r) }]));
   return {
     requestBody: {
       required: true,

@@ -20,5 +20,6 @@ export * from './contracts.js';
 export * from './stock-positions.js';
 export * from './web-manifest.js';
 export * from './integration.js';
+export * from './integration-rows.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';

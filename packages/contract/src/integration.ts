@@ -263,23 +263,6 @@ export const integrationBatchResponse = z.object({
 export type IntegrationBatchResponse = z.infer<typeof integrationBatchResponse>;
 export const integrationKindParams = z.object({ tipo: kind });
 
-/** The row schemas of the kinds an ERP can load today, for the OpenAPI document and the reference client. */
-export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>> = { clientes: customerRow };
-/** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
-export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
-  clientes: {
-    codigo: 1001,
-    razon_social: 'Juan Pérez',
-    cuit: '20123456786',
-    vendedor: 1,
-    lista_precios: null,
-    telefono: '2954 412345',
-    email: 'jperez@example.com.ar',
-    localidad: 'Santa Rosa',
-    provincia: 'La Pampa',
-    activo: true,
-  },
-};
 export const INTEGRATION_ANSWER_EXAMPLE: IntegrationBatchResponse = {
   success: true,
   lote: '42',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ORDERING, orderingMsg, type catalogQuery, type facetQuery, type CatalogResponse, type FacetType, type Product } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import { writeWatchOf } from '../../db/write-watch.js';
 import { forbidden } from '../../lib/http-errors.js';
 import type { AuthUser } from '../../plugins/access.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -39,12 +40,15 @@ export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 't
 /**
  * The catalogue's entity-independent answers (which products match a filter, in which order, how many; the facet
  * lists) change only when the ERP updates products, while customers repeat the same searches all day. Each process
- * keeps them for a minute in a bounded map (oldest out first). Several processes each keep their own copy, so a
- * product change shows everywhere within TTL_MS. The products' own texts with their prices are kept per price list
- * (product-texts.ts: forgotten at once at any write through the portal, TTL_MS bounds any other); last purchases and
- * the cart are never kept: they are read for the page's products on every request.
+ * keeps them for a minute in a bounded map (oldest out first), forgotten at once at any committed write to the tables
+ * they are read from (RESULT_TABLES), in this process or another (db/write-watch.ts: PostgreSQL NOTIFY at the commit),
+ * so an ERP sync shows on the next search; TTL_MS bounds what a write outside the portal could leave behind. The
+ * products' own texts with their prices are kept per price list (product-texts.ts, forgotten the same way); last
+ * purchases and the cart are never kept: they are read for the page's products on every request.
  */
 const TTL_MS = 60_000;
+/** What the kept results read: the products (with their price lists, kept from price_list_items) and the facets. */
+const RESULT_TABLES = ['products', 'product_facets', 'price_list_items'] as const;
 const MAX_ENTRIES = 2_000;
 /**
  * A text (words alone) with at least this many matches gets its exact total and first pages kept in the database
@@ -58,12 +62,29 @@ const KEPT_IDS = 10 * ORDERING.catalogPageSize;
 export class CatalogService {
   private readonly results = new Map<string, { at: number; value: Promise<unknown> }>();
   private readonly texts: ProductTexts;
+  private keeping = true;
 
   constructor(
     private readonly db: DB,
     private readonly keepWordsFrom = KEEP_WORDS_FROM,
   ) {
     this.texts = new ProductTexts(db, TTL_MS);
+    // Without a write watch (a DB not opened by openDatabase) answers are kept for TTL_MS; with one, from when it listens.
+    const watch = writeWatchOf(db);
+    if (watch) {
+      this.keeping = false;
+      watch.watch(RESULT_TABLES);
+      void watch
+        .subscribe((written) => {
+          if (RESULT_TABLES.some((t) => written.has(t))) this.results.clear();
+        })
+        .then(
+          () => {
+            this.keeping = true;
+          },
+          () => undefined,
+        );
+    }
   }
 
   private fresh(key: string): boolean {
@@ -73,6 +94,7 @@ export class CatalogService {
 
   /** Keeps an answer (replacing an older one); a failed one is forgotten. */
   private keep<T>(key: string, value: Promise<T>): Promise<T> {
+    if (!this.keeping) return value;
     this.results.delete(key);
     this.results.set(key, { at: Date.now(), value });
     if (this.results.size > MAX_ENTRIES) this.results.delete(this.results.keys().next().value!);

@@ -24,11 +24,11 @@ const malformed = (row: number, why: string) => badRequest(integrationBatchMsg.c
  * at its top-level commas by a small scanner (strings and nesting tracked), each element parsed alone. A row that
  * is not a JSON object, a body that is not an array, an unterminated row: 400 naming the row.
  */
-export async function* readRows(body: Readable, format: BodyFormat): AsyncGenerator<{ n: number; value: unknown }> {
+export async function* readRows(body: Readable, format: BodyFormat, maxRows = MAX_BATCH_ROWS): AsyncGenerator<{ n: number; value: unknown }> {
   let n = 0;
   const emit = (text: string) => {
     n++;
-    if (n > MAX_BATCH_ROWS) throw new HttpError(413, integrationBatchMsg.demasiadasFilas(MAX_BATCH_ROWS));
+    if (n > maxRows) throw new HttpError(413, integrationBatchMsg.demasiadasFilas(maxRows));
     let value: unknown;
     try {
       value = JSON.parse(text);

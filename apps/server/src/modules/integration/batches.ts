@@ -23,9 +23,12 @@ import type { IntegrationKey } from '../../plugins/integration-access.js';
 import { formatOf, readRows } from './batch-reader.js';
 import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
 import { customers } from './kinds/customers.js';
+import { prices } from './kinds/prices.js';
+import { products } from './kinds/products.js';
+import { stock } from './kinds/stock.js';
 
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers };
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock };
 
 /**
  * Rows written per transaction: each chunk commits on its own, so a bulk load holds its locks for a moment only and
@@ -88,7 +91,8 @@ export class IntegrationBatches {
         const rowKey = handler.keyOf(parsed.data);
         const first = firstRowOf.get(rowKey);
         if (first !== undefined) {
-          rejected.push({ fila: n, campo: 'codigo', mensaje: integrationBatchMsg.codigoRepetido(first) });
+          const repeated = handler.repeated ?? { field: 'codigo', message: integrationBatchMsg.codigoRepetido };
+          rejected.push({ fila: n, campo: repeated.field, mensaje: repeated.message(first) });
           continue;
         }
         firstRowOf.set(rowKey, n);

@@ -13,11 +13,14 @@ export type ChunkResult = { accepted: number[]; unchanged: number[]; rejected: I
  * run on a chunk of rows inside the chunk's transaction. A write reports rows refused by what the database holds
  * (an unknown seller, a removal of what never was) as rejections and writes nothing of them.
  */
-export type KindHandler<Row extends { codigo: number }, Removal extends { codigo: number }> = {
+export type KindHandler<Row extends object, Removal extends object> = {
   kind: IntegrationKind;
   row: z.ZodType<Row>;
   removal: z.ZodType<Removal>;
+  /** The row's key in the batch (a code, or codes joined): a key repeated in one batch rejects the later row. */
   keyOf: (row: Row | Removal) => string;
+  /** The field a repeated key is reported on, and its message (default: `codigo`, 'El código ya vino en la fila …'). */
+  repeated?: { field: string; message: (first: number) => string };
   upsert: (trx: DB, companyId: number, rows: Numbered<Row>[]) => Promise<ChunkResult>;
   remove: (trx: DB, companyId: number, rows: Numbered<Removal>[]) => Promise<ChunkResult>;
 };

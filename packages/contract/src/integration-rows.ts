@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { customerRow, erpCode, integrationBatchMsg, type IntegrationKind } from './integration.js';
+
+/**
+ * The rows of the catalogue's kinds an ERP loads (docs/integration.md): products, prices, stock. Each is keyed by the
+ * ERP's own codes; decimals travel as text ("1234.50") or as a JSON number with at most the column's decimals, and
+ * are kept as decimal text from here to the database (never float arithmetic).
+ */
+
+export const integrationRowMsg = {
+  decimalInvalido: (decimals: number) => `Debe ser un número con hasta ${decimals} decimales, con punto (p. ej. 1234.50)`,
+  mayorQueCero: 'Debe ser mayor que cero',
+  noNegativo: 'No puede ser negativo',
+  descuentoInvalido: 'El descuento es un porcentaje entre 0 y 100',
+  bandaInvalida: 'El precio mínimo no puede superar al máximo',
+  monedaInvalida: 'La moneda es ARS o USD',
+  diasInvalidos: 'Los días de entrega son un número entero entre 0 y 365',
+  codigoBarrasInvalido: 'El código de barras admite letras, dígitos y guiones (hasta 40)',
+  demasiadosCodigos: 'Hasta 20 códigos de barras por producto',
+  codigoBarrasRepetido: (barcode: string) => `El código de barras ${barcode} está repetido en la fila`,
+  codigoBarrasAjeno: (barcode: string, product: number) => `El código de barras ${barcode} ya es del producto ${product}`,
+  productoInexistente: (code: number) => `No existe el producto ${code}: cárguelo antes en productos`,
+  listaSinNombre: (code: number) => `No existe la lista de precios ${code}: envíe lista_nombre para crearla`,
+  depositoSinNombre: (code: number) => `No existe el depósito ${code}: envíe deposito_nombre para crearlo`,
+  precioRepetido: (first: number) => `La lista y el producto ya vinieron en la fila ${first} de este lote`,
+  stockRepetido: (first: number) => `El depósito y el producto ya vinieron en la fila ${first} de este lote`,
+  depositoInexistente: (code: number) => `No existe el depósito ${code}`,
+  noExistePrecio: 'El producto no tiene precio en esa lista: no se puede dar de baja',
+  noExisteStock: 'El producto no tiene stock en ese depósito: no se puede dar de baja',
+} as const;
+
+/** A non-negative decimal with at most `decimals` decimals and `integers` integer digits, as its canonical text. */
+export function erpDecimal(integers: number, decimals: number) {
+  const pattern = new RegExp(`^-?\\d{1,${integers}}(\\.\\d{1,${decimals}})?$`);
+  const message = integrationRowMsg.decimalInvalido(decimals);
+  return z
+    .union([z.string({ error: message }).trim(), z.number({ error: message }).finite(message)], { error: message })
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v;
+      if (!pattern.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (text.startsWith('-')) {
+        ctx.addIssue({ code: 'custom', message: integrationRowMsg.noNegativo });
+        return z.NEVER;
+      }
+      // Canonical text: no leading zeros, the decimals as the column keeps them ("5" and "5.00" are one value).
+      const [int, frac = ''] = text.split('.');
+      return `${BigInt(int!).toString()}.${frac.padEnd(decimals, '0')}`;
+    });
+}
+
+const text = (max: number) =>
+  z.string({ error: integrationBatchMsg.textoObligatorio }).trim().min(1, integrationBatchMsg.textoObligatorio).max(max, integrationBatchMsg.textoLargo(max));
+const optionalText = (max: number) =>
+  z
+    .string({ error: integrationBatchMsg.valorInvalido })
+    .trim()
+    .max(max, integrationBatchMsg.textoLargo(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+const flag = (fallback: boolean) => z.boolean({ error: integrationBatchMsg.valorInvalido }).default(fallback);
+const companyCuit = z.string({ error: integrationBatchMsg.cuitInvalido }).regex(/^\d{11}$/, integrationBatchMsg.cuitInvalido).optional();
+const barcode = z
+  .string({ error: integrationRowMsg.codigoBarrasInvalido })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,40}$/, integrationRowMsg.codigoBarrasInvalido)
+  .transform((v) => v.toUpperCase());
+
+/** A facet of the catalogue (brand, line, family…) by the ERP's code, with the name the filters show. */
+const facet = z
+  .object({ codigo: erpCode, nombre: text(120) }, { error: integrationBatchMsg.valorInvalido })
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** The catalogue's facets a product row may name (the product_facets kinds, by their Spanish names). */
+export const PRODUCT_FACET_FIELDS = ['unegocio', 'familia', 'subfamilia', 'presentacion', 'rubro', 'subrubro', 'linea', 'marca'] as const;
+
+/** A product of the catalogue, keyed by the ERP's product code. */
+export const productRow = z
+  .object({
+    cuit_empresa: companyCuit,
+    codigo: erpCode,
+    /** The alphanumeric code customers know (quick order matches it); default: the code as text. */
+    codigo_alfa: z
+      .string({ error: integrationBatchMsg.valorInvalido })
+      .trim()
+      .max(40, integrationBatchMsg.textoLargo(40))
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    nombre: text(200),
+    descripcion: optionalText(2000),
+    /** What a customer orders ("Bolsa x 40 kg"). */
+    unidad_venta: text(60),
+    /** The unit of measure of the content ("kg"). */
+    unidad: text(20),
+    /** Units of measure per sales unit (40 for a 40 kg bag); default 1. */
+    factor: erpDecimal(9, 3)
+      .refine((v) => Number(v) > 0, integrationRowMsg.mayorQueCero)
+      .default('1.000'),
+    unegocio: facet,
+    familia: facet,
+    subfamilia: facet,
+    presentacion: facet,
+    rubro: facet,
+    subrubro: facet,
+    linea: facet,
+    marca: facet,
+    /** The main EAN (the catalogue's and the warehouse's scan). */
+    codigo_barras: barcode.nullish().transform((v) => v ?? null),
+    /** Every other barcode of the product (shelf labels, other packs); absent: left as they are; [] removes them. */
+    otros_codigos_barras: z.array(barcode, { error: integrationBatchMsg.valorInvalido }).max(20, integrationRowMsg.demasiadosCodigos).optional(),
+    ubicacion: optionalText(60),
+    dias_entrega: z.number({ error: integrationRowMsg.diasInvalidos }).int(integrationRowMsg.diasInvalidos).min(0, integrationRowMsg.diasInvalidos).max(365, integrationRowMsg.diasInvalidos).default(0),
+    nuevo: flag(false),
+    promocion: flag(false),
+    /** A returnable container (envase). */
+    envase: flag(false),
+    activo: flag(true),
+  })
+  .superRefine((row, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, b] of (row.otros_codigos_barras ?? []).entries()) {
+      if (seen.has(b) || b === row.codigo_barras) ctx.addIssue({ code: 'custom', path: ['otros_codigos_barras', i], message: integrationRowMsg.codigoBarrasRepetido(b) });
+      seen.add(b);
+    }
+  });
+export type ProductRow = z.output<typeof productRow>;
+
+const currency = z.enum(['ARS', 'USD'], { error: integrationRowMsg.monedaInvalida }).default('ARS');
+const money = erpDecimal(14, 2);
+const discount = erpDecimal(3, 2)
+  .refine((v) => Number(v) <= 100, integrationRowMsg.descuentoInvalido)
+  .default('0.00');
+
+/**
+ * A product's price in a price list, keyed by (list, product). The final price is precio × (1 − d1/100) × (1 − d2/100);
+ * the band (minimum, maximum) bounds the final price a customer may propose (outside it the order carries an alert);
+ * absent, the band is the final price itself. A list not yet in the portal is created when the row names it.
+ */
+export const priceRow = z
+  .object({
+    cuit_empresa: companyCuit,
+    lista: erpCode,
+    /** The list's name: creates the list if the portal does not have it, renames it if it differs. */
+    lista_nombre: optionalText(120),
+    producto: erpCode,
+    moneda: currency,
+    precio: money,
+    descuento1: discount,
+    descuento2: discount,
+    precio_minimo: money.nullish().transform((v) => v ?? null),
+    precio_maximo: money.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((row, ctx) => {
+    if (row.precio_minimo !== null && row.precio_maximo !== null && Number(row.precio_minimo) > Number(row.precio_maximo)) {
+      ctx.addIssue({ code: 'custom', path: ['precio_minimo'], message: integrationRowMsg.bandaInvalida });
+    }
+  });
+export type PriceRow = z.output<typeof priceRow>;
+export const priceRemovalRow = z.object({ cuit_empresa: companyCuit, lista: erpCode, producto: erpCode });
+export type PriceRemovalRow = z.output<typeof priceRemovalRow>;
+
+/** A product's stock in a deposit, keyed by (deposit, product); the catalogue shows the sum over deposits. */
+export const stockRow = z.object({
+  cuit_empresa: companyCuit,
+  deposito: erpCode,
+  /** The deposit's name: creates the deposit if the portal does not have it, renames it if it differs. */
+  deposito_nombre: optionalText(120),
+  producto: erpCode,
+  cantidad: erpDecimal(12, 2),
+});
+export type StockRow = z.output<typeof stockRow>;
+export const stockRemovalRow = z.object({ cuit_empresa: companyCuit, deposito: erpCode, producto: erpCode });
+export type StockRemovalRow = z.output<typeof stockRemovalRow>;
+
+/** The row schemas of the kinds an ERP can load today, for the OpenAPI document and the reference client. */
+export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>> = {
+  clientes: customerRow,
+  productos: productRow,
+  precios: priceRow,
+  stock: stockRow,
+};
+/** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
+export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
+  clientes: {
+    codigo: 1001,
+    razon_social: 'Juan Pérez',
+    cuit: '20123456786',
+    vendedor: 1,
+    lista_precios: null,
+    telefono: '2954 412345',
+    email: 'jperez@example.com.ar',
+    localidad: 'Santa Rosa',
+    provincia: 'La Pampa',
+    activo: true,
+  },
+  productos: {
+    codigo: 5001,
+    codigo_alfa: 'GLI-20',
+    nombre: 'Glifosato 66,2% x 20 l',
+    unidad_venta: 'Bidón x 20 l',
+    unidad: 'l',
+    factor: '20',
+    familia: { codigo: 3, nombre: 'Herbicidas' },
+    marca: { codigo: 12, nombre: 'Atanor' },
+    codigo_barras: '7791234500017',
+    otros_codigos_barras: ['ART-5001'],
+    activo: true,
+  },
+  precios: { lista: 1, lista_nombre: 'Lista general', producto: 5001, moneda: 'USD', precio: '152.40', descuento1: '5', precio_minimo: '140.00', precio_maximo: '160.00' },
+  stock: { deposito: 1, deposito_nombre: 'Depósito central', producto: 5001, cantidad: '84' },
+};
+/** The removal rows of each loadable kind: the row's key alone. */
+export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
+  clientes: { codigo: 1001 },
+  productos: { codigo: 5001 },
+  precios: { lista: 1, producto: 5001 },
+  stock: { deposito: 1, producto: 5001 },
+};
