@@ -6,7 +6,9 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 const here = import.meta.dirname;
-const dist = path.join(here, 'dist');
+// `--outdir=DIR` builds elsewhere (inside the repository, so the packages resolve): the shutdown test does.
+const asked = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length);
+const dist = asked ? path.resolve(asked) : path.join(here, 'dist');
 // Built beside and swapped in whole: a server starting meanwhile never reads half a build.
 const outdir = `${dist}.partial-${process.pid}`;
 
