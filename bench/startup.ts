@@ -56,7 +56,7 @@ async function once(kind: 'tsx' | 'compiled'): Promise<{ ms: number; rss: number
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${runs} runs each, load average ${load}`);
 for (const kind of ['tsx', 'compiled'] as const) {
-  const results = [];
+  const results: Awaited<ReturnType<typeof once>>[] = [];
   for (let i = 0; i < runs; i++) results.push(await once(kind));
   const fmt = (k: 'ms' | 'rss' | 'rssLoaded') => results.map((r) => r[k]).join(' / ');
   console.log(`${kind.padEnd(9)} start → /healthz ms: ${fmt('ms')}; RSS MB after start: ${fmt('rss')}; after load: ${fmt('rssLoaded')}`);
