@@ -67,7 +67,7 @@ const serverZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/.artifacts/**', '**/*.tsbuildinfo'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.test-builds/**', 'data/**', 'e2e/.artifacts/**', '**/*.tsbuildinfo'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,11 +6,15 @@ import { loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DB } from './db/database.js';
 import { isSeeded, seedDemo, settleAfterBulkLoad } from './db/seed/seed.js';
 import { DEMO_LOGINS } from './db/seed/identities.js';
+import { claimPgliteDir } from './db/pglite-owner.js';
 
 const config = loadConfig();
 
 async function open(c: Config): Promise<DB> {
-  if (!c.databaseUrl) await mkdir(c.dataDir, { recursive: true });
+  if (!c.databaseUrl) {
+    await mkdir(c.dataDir, { recursive: true });
+    claimPgliteDir(c.dataDir);
+  }
   return openDatabase(c.databaseUrl ? { kind: 'postgres', url: c.databaseUrl } : { kind: 'pglite', dataDir: path.join(c.dataDir, 'pglite') });
 }
 

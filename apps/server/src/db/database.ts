@@ -99,6 +99,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DB> {
   const db = new Kysely<Database>({ dialect: watchedDialect(new PGliteDialect(pglite), watch) });
   registerWriteWatch(db, watch);
   pgliteOf.set(db, pglite);
+  // Kysely closes its driver only if a query ran: a database opened and never read (a restore, a copy) is closed too.
+  const destroy = db.destroy.bind(db);
+  db.destroy = async () => {
+    await destroy();
+    if (!pglite.closed) await pglite.close();
+  };
   return db;
 }
 
