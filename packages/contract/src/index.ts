@@ -22,3 +22,4 @@ export * from './web-manifest.js';
 export * from './integration.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';
+export * from './integration-events.js';

@@ -658,6 +658,24 @@ export interface IntegrationBatchesTable {
   finished_at: Timestamp | null;
 }
 
+/** One change the ERP reads from the feed (modules/integration/events.ts); `position` is set by the sequencer. */
+export interface IntegrationEventsTable {
+  id: Generated<string>;
+  company_id: number;
+  kind: string;
+  occurred_at: CreatedAt;
+  actor_user_id: number | null;
+  actor_name: string | null;
+  subject: string;
+  payload: Json<Record<string, unknown>>;
+  position: ColumnType<string | null, never, string | number | null>;
+}
+
+export interface IntegrationEventSequencerTable {
+  id: number;
+  last_position: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   payment_methods: PaymentMethodsTable;
   payment_method_fields: PaymentMethodFieldsTable;
@@ -687,6 +705,8 @@ export interface Database {
   audit_log: AuditLogTable;
   integration_keys: IntegrationKeysTable;
   integration_batches: IntegrationBatchesTable;
+  integration_events: IntegrationEventsTable;
+  integration_event_sequencer: IntegrationEventSequencerTable;
   server_settings: ServerSettingsTable;
   zones: ZonesTable;
   sellers: SellersTable;

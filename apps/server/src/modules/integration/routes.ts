@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { INTEGRATION_API_PREFIX, integrationAdminRoutes as admin, integrationRoutes as r } from '@portal/contract';
+import { INTEGRATION_API_PREFIX, integrationAdminRoutes as admin, integrationEventRoutes as ev, integrationRoutes as r } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import { registerRoute } from '../../lib/route.js';
 import { IntegrationBatches } from './batches.js';
+import { readEventFeed } from './feed.js';
 import { IntegrationKeys } from './keys.js';
 
 export type IntegrationDeps = { db: DB; dataDir: string; log: FastifyBaseLogger };
@@ -34,6 +35,8 @@ export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): 
     }),
     { prefix },
   );
+
+  registerRoute(app, ev.feed, async ({ key, query }) => readEventFeed(deps.db, key, query), { prefix });
 
   // A batch's body is read as a stream by its own reader (batch-reader.ts), in constant memory and without the
   // app's 1 MB body limit: this scope hands the request's stream to the route as it comes.

@@ -1,4 +1,4 @@
-import { INTEGRATION_API_PREFIX, type CreateIntegrationKeyResponse, type IntegrationKind } from '@portal/contract';
+import { INTEGRATION_API_PREFIX, type CreateIntegrationKeyResponse, type IntegrationKind, type IntegrationReadKind } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import assert from 'node:assert/strict';
 import type { DB } from '../../db/database.js';
@@ -15,7 +15,7 @@ export async function createKey(
   app: FastifyInstance,
   adminToken: string,
   cuit: string,
-  body: { nombre: string; escribir?: IntegrationKind[]; leer?: IntegrationKind[] },
+  body: { nombre: string; escribir?: IntegrationKind[]; leer?: IntegrationReadKind[] },
 ): Promise<CreateIntegrationKeyResponse> {
   const res = await app.inject({ method: 'POST', url: KEYS_URL, headers: bearer(adminToken, { cuit }), payload: body });
   assert.equal(res.statusCode, 201, res.body);
