@@ -80,7 +80,7 @@ export async function readFeed(db: DB, companyId: number, after: string, limit: 
   await sequenceEvents(db);
   const rows = await db
     .selectFrom('integration_events')
-    .select(['id', 'kind', 'occurred_at', 'actor_user_id', 'actor_name', 'subject', 'payload', sql<string>`position::text`.as('position')])
+    .select(['id', 'kind', 'occurred_at', 'actor_user_id', 'actor_name', 'subject', 'payload', sql<string>`position::text`.as('pos')])
     .where('company_id', '=', companyId)
     .where(sql<boolean>`position > ${after}::bigint`)
     .orderBy('position')
@@ -91,14 +91,14 @@ export async function readFeed(db: DB, companyId: number, after: string, limit: 
     success: true,
     eventos: page.map((r) => ({
       id: String(r.id),
-      posicion: r.position,
+      posicion: r.pos,
       tipo: r.kind as IntegrationEventKind,
       ocurrido: new Date(r.occurred_at).toISOString(),
       actor: { usuario_id: r.actor_user_id, nombre: r.actor_name },
       sujeto: r.subject,
       datos: r.payload,
     })),
-    siguiente: page.at(-1)?.position ?? after,
+    siguiente: page.at(-1)?.pos ?? after,
     hay_mas: rows.length > limit,
   };
 }
