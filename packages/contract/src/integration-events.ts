@@ -260,7 +260,7 @@ export type IntegrationFeedResponse = z.infer<typeof integrationFeedResponse>;
 
 /** The ERP's calls on the feed (under INTEGRATION_API_PREFIX, with a key that may read 'eventos'). */
 export const integrationEventRoutes = {
-  feed: {
+  eventFeed: {
     tag: 'integracion', access: 'integration', method: 'GET', url: '/eventos',
     summary:
       'Eventos del portal de la empresa (pedidos, recibos, preparaciones, stock, ventas de campo…) en orden de confirmación, desde un cursor. ' +

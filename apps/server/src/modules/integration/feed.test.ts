@@ -270,6 +270,18 @@ describe('the feed', () => {
     assert.equal((await inject('GET', FEED, {})).statusCode, 401);
   });
 
+  test('the OpenAPI document lists the feed under the integration tag, with the data of each kind', async () => {
+    const doc = (await inject('GET', '/api/docs/openapi.json', {})).json() as {
+      paths: Record<string, Record<string, { tags: string[]; security: unknown[]; parameters: Array<{ name: string }> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const op = doc.paths[FEED]!.get!;
+    assert.deepEqual(op.tags, ['integracion']);
+    assert.deepEqual(op.security, [{ integrationKey: [] }]);
+    assert.deepEqual(op.parameters.map((p) => p.name).sort(), ['desde', 'limite']);
+    for (const k of INTEGRATION_EVENT_KINDS) assert.ok(doc.components.schemas[`evento.${k}`], k);
+  });
+
   test('400 with the Spanish message for a bad cursor or limit', async () => {
     for (const q of ['?desde=abc', '?desde=-1', '?desde=1.5', `?desde=${'9'.repeat(19)}`]) {
       expectRefused(await inject('GET', `${FEED}${q}`, { authorization: `Bearer ${secret}` }), 400, integrationEventsMsg.cursorInvalido);

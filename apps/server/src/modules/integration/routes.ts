@@ -36,7 +36,7 @@ export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): 
     { prefix },
   );
 
-  registerRoute(app, ev.feed, async ({ key, query }) => readEventFeed(deps.db, key, query), { prefix });
+  registerRoute(app, ev.eventFeed, async ({ key, query }) => readEventFeed(deps.db, key, query), { prefix });
 
   // A batch's body is read as a stream by its own reader (batch-reader.ts), in constant memory and without the
   // app's 1 MB body limit: this scope hands the request's stream to the route as it comes.
