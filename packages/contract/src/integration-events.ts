@@ -81,6 +81,9 @@ export const salesOrderAppliedEvent = z.object({
     numero: z.number().int(),
     fecha: date,
     moneda: z.string(),
+    neto: decimal,
+    iva21: decimal,
+    iva105: decimal,
     total: decimal,
     cae: nullableText,
     vencimiento: date.nullable(),
@@ -123,7 +126,8 @@ export const receiptEvent = z.object({
       renglon: z.number().int(),
       forma: z.object({ codigo: z.number().int(), nombre: z.string() }),
       importe: decimal,
-      datos: z.array(z.object({ campo: z.string(), valor: z.string() })),
+      /** Each field entered: its id in the payment method, its label and the value as the portal shows it. */
+      datos: z.array(z.object({ id: z.string(), campo: z.string(), valor: z.string() })),
     }),
   ),
   /** The attached files; `ruta` is the staff call that downloads each (with a user session of the company). */
@@ -214,6 +218,16 @@ export const INTEGRATION_FEED = { defaultLimit: 100, maxLimit: 1000 } as const;
 export const integrationEventsMsg = {
   cursorInvalido: 'El cursor (desde) no es válido: use 0 para empezar o el valor de «siguiente» de la respuesta anterior',
   limiteInvalido: `El límite debe ser un número entero entre 1 y ${INTEGRATION_FEED.maxLimit}`,
+  eventoInexistente: 'El evento no existe',
+  resultadoInvalido: 'El resultado debe ser aceptado, rechazado o aplicado',
+  numeroErpObligatorio: 'Indique el número del documento en el ERP (numero_erp)',
+  numeroErpLargo: 'El número del ERP admite hasta 40 caracteres',
+  motivoObligatorio: 'Indique el motivo del rechazo (motivo)',
+  motivoLargo: 'El motivo admite hasta 500 caracteres',
+  sinResultado: (tipo: string) => `Los eventos ${tipo} no admiten resultado: solo pedidos, órdenes de compra y recibos`,
+  resultadoNoCorresponde: (resultado: string, tipo: string) => `El resultado ${resultado} no corresponde a un evento ${tipo}`,
+  otroResultado: 'El evento ya tiene otro resultado registrado',
+  resultadoRegistrado: 'Resultado registrado',
 } as const;
 
 /** A cursor is a position in the feed: digits, 0 for the beginning. */
@@ -258,6 +272,58 @@ export const integrationFeedResponse = z.object({
 });
 export type IntegrationFeedResponse = z.infer<typeof integrationFeedResponse>;
 
+// ── The ERP's answer ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** What the ERP answers to each kind of event: orders are accepted or rejected, receipts applied or rejected. */
+export const INTEGRATION_EVENT_RESULTS = {
+  'pedido.confirmado': ['aceptado', 'rechazado'],
+  'orden_compra.confirmada': ['aceptado', 'rechazado'],
+  'recibo.ingresado': ['aplicado', 'rechazado'],
+  'recibo.aprobado': ['aplicado', 'rechazado'],
+} as const satisfies Partial<Record<IntegrationEventKind, readonly string[]>>;
+export const INTEGRATION_RESULTS = ['aceptado', 'rechazado', 'aplicado'] as const;
+export type IntegrationResult = (typeof INTEGRATION_RESULTS)[number];
+
+export const integrationEventParams = z.object({
+  id: z.string({ error: integrationEventsMsg.eventoInexistente }).regex(/^[1-9]\d{0,17}$/, integrationEventsMsg.eventoInexistente),
+});
+
+export const integrationEventResultRequest = z
+  .object({
+    resultado: z.enum(INTEGRATION_RESULTS, { error: integrationEventsMsg.resultadoInvalido }),
+    /** The document's number in the ERP (accepted orders, applied receipts). */
+    numero_erp: z.string({ error: integrationEventsMsg.numeroErpObligatorio }).trim().min(1, integrationEventsMsg.numeroErpObligatorio).max(40, integrationEventsMsg.numeroErpLargo).optional(),
+    /** Why the ERP rejected it. */
+    motivo: z.string({ error: integrationEventsMsg.motivoObligatorio }).trim().min(1, integrationEventsMsg.motivoObligatorio).max(500, integrationEventsMsg.motivoLargo).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.resultado !== 'rechazado' && !v.numero_erp) ctx.addIssue({ code: 'custom', path: ['numero_erp'], message: integrationEventsMsg.numeroErpObligatorio });
+    if (v.resultado === 'rechazado' && !v.motivo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: integrationEventsMsg.motivoObligatorio });
+  });
+export type IntegrationEventResultRequest = z.input<typeof integrationEventResultRequest>;
+
+export const integrationEventResultResponse = z.object({
+  success: z.literal(true),
+  msg: z.string(),
+  evento: z.string(),
+  resultado: z.enum(INTEGRATION_RESULTS),
+  numero_erp: z.string().nullable(),
+  motivo: z.string().nullable(),
+  /** The same answer was already recorded: nothing changed. */
+  repetido: z.boolean(),
+});
+export type IntegrationEventResultResponse = z.infer<typeof integrationEventResultResponse>;
+
+/** The ERP's answer as a document's screens show it (orders, receipts); absent until the ERP answers. */
+export const erpAnswerWire = z.object({
+  estado: z.enum(INTEGRATION_RESULTS),
+  numero: z.string().nullable(),
+  motivo: z.string().nullable(),
+  /** ISO date-time it arrived. */
+  fecha: z.string(),
+});
+export type ErpAnswerWire = z.infer<typeof erpAnswerWire>;
+
 /** The ERP's calls on the feed (under INTEGRATION_API_PREFIX, with a key that may read 'eventos'). */
 export const integrationEventRoutes = {
   eventFeed: {
@@ -266,5 +332,12 @@ export const integrationEventRoutes = {
       'Eventos del portal de la empresa (pedidos, recibos, preparaciones, stock, ventas de campo…) en orden de confirmación, desde un cursor. ' +
       'Repetir con el mismo cursor devuelve los mismos eventos; ningún evento se saltea',
     query: integrationFeedQuery, response: integrationFeedResponse,
+  },
+  eventResult: {
+    tag: 'integracion', access: 'integration', method: 'POST', url: '/eventos/:id/resultado',
+    summary:
+      'Respuesta del ERP a un evento: pedido u orden de compra aceptado (con su número en el ERP) o rechazado (con el motivo); recibo aplicado o rechazado. ' +
+      'Una vez por evento; la misma respuesta otra vez no cambia nada',
+    params: integrationEventParams, body: integrationEventResultRequest, response: integrationEventResultResponse,
   },
 } satisfies Record<string, RouteDef>;

@@ -30,9 +30,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_position', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`insert into integration_event_sequencer (id, last_position) values (1, 0)`.execute(db);
+
+  // The ERP's answer to an event (an order accepted with its number or rejected with the reason; a receipt applied),
+  // once per event; the document keeps the answer for its screens.
+  await db.schema
+    .createTable('integration_event_results')
+    .addColumn('event_id', 'bigint', (c) => c.primaryKey().references('integration_events.id'))
+    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+    .addColumn('key_id', 'integer', (c) => c.notNull().references('integration_keys.id'))
+    .addColumn('result', 'text', (c) => c.notNull())
+    .addColumn('erp_number', 'text')
+    .addColumn('reason', 'text')
+    .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  for (const table of ['sales_orders', 'purchase_orders', 'receipts']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn('erp_status', 'text')
+      .addColumn('erp_number', 'text')
+      .addColumn('erp_reason', 'text')
+      .addColumn('erp_at', 'timestamptz')
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['sales_orders', 'purchase_orders', 'receipts']) {
+    await db.schema.alterTable(table).dropColumn('erp_status').dropColumn('erp_number').dropColumn('erp_reason').dropColumn('erp_at').execute();
+  }
+  await db.schema.dropTable('integration_event_results').execute();
   await db.schema.dropTable('integration_event_sequencer').execute();
   await db.schema.dropTable('integration_events').execute();
 }

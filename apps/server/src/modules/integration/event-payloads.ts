@@ -89,7 +89,8 @@ export async function salesOrderApplied(db: DB, companyId: number, orderId: numb
   const { entityId, pedido } = await salesOrder(db, companyId, orderId);
   const inv = await db
     .selectFrom('account_movements')
-    .select(['voucher_code', 'letter', 'series', 'number', 'currency', sql<string>`date::text`.as('date'), sql<string>`amount::text`.as('amount'), 'cae', sql<string | null>`cae_due::text`.as('cae_due')])
+    .select(['voucher_code', 'letter', 'series', 'number', 'currency', sql<string>`date::text`.as('date'), sql<string>`amount::text`.as('amount'), sql<string>`coalesce(net_amount, 0)::text`.as('net'),
+      sql<string>`coalesce(vat21, 0)::text`.as('vat21'), sql<string>`coalesce(vat105, 0)::text`.as('vat105'), 'cae', sql<string | null>`cae_due::text`.as('cae_due')])
     .where('company_id', '=', companyId)
     .where('id', '=', invoiceId)
     .executeTakeFirstOrThrow();
@@ -97,7 +98,8 @@ export async function salesOrderApplied(db: DB, companyId: number, orderId: numb
     companyId, kind: 'pedido.aplicado', actorUserId: actor, subject: orderSubject(pedido.serie, pedido.numero),
     payload: {
       pedido, cliente: await customer(db, companyId, entityId),
-      factura: { tipo: inv.voucher_code, letra: inv.letter, punto_venta: inv.series, numero: inv.number, fecha: inv.date, moneda: inv.currency, total: money(inv.amount), cae: inv.cae, vencimiento: inv.cae_due },
+      factura: { tipo: inv.voucher_code, letra: inv.letter, punto_venta: inv.series, numero: inv.number, fecha: inv.date, moneda: inv.currency,
+        neto: money(inv.net), iva21: money(inv.vat21), iva105: money(inv.vat105), total: money(inv.amount), cae: inv.cae, vencimiento: inv.cae_due },
     },
   };
 }
@@ -149,7 +151,7 @@ export async function receiptEvent(db: DB, companyId: number, receiptId: number,
       a.amount::text as amount
     from receipt_applications a join account_movements m on m.id = a.movement_id and m.company_id = a.company_id
     where a.company_id = ${companyId} and a.receipt_id = ${receiptId} order by a.id`.execute(db);
-  const payments = await sql<{ line_no: number; code: number; name: string; amount: string; fields: Array<{ label: string; value: string }> | string }>`select p.line_no,
+  const payments = await sql<{ line_no: number; code: number; name: string; amount: string; fields: Array<{ id: string; label: string; value: string }> | string }>`select p.line_no,
       m.code, m.name, p.amount::text as amount, p.fields
     from receipt_payments p join payment_methods m on m.id = p.method_id
     where p.company_id = ${companyId} and p.receipt_id = ${receiptId} order by p.line_no`.execute(db);
@@ -167,7 +169,7 @@ export async function receiptEvent(db: DB, companyId: number, receiptId: number,
       aplicaciones: applications.rows.map((a) => ({ comprobante: a.code, serie: a.series, numero: a.number, letra: a.letter, importe: money(a.amount) })),
       cobros: payments.rows.map((p) => ({
         renglon: p.line_no, forma: { codigo: p.code, nombre: p.name }, importe: money(p.amount),
-        datos: (typeof p.fields === 'string' ? (JSON.parse(p.fields) as Array<{ label: string; value: string }>) : p.fields).map((f) => ({ campo: f.label, valor: String(f.value) })),
+        datos: (typeof p.fields === 'string' ? (JSON.parse(p.fields) as Array<{ id: string; label: string; value: string }>) : p.fields).map((f) => ({ id: f.id, campo: f.label, valor: String(f.value) })),
       })),
       adjuntos: attachments.map((a) => ({
         id: a.id, renglon: a.payment_line_no, campo: a.field_key, nombre: a.file_name, tipo: a.content_type, bytes: a.size,

@@ -12,7 +12,10 @@ import {
   type CatalogResponse,
   type ConfirmResponse,
   type IntegrationEventKind,
+  type IntegrationEventResultResponse,
   type IntegrationFeedResponse,
+  type RecibosListResponse,
+  type StaffListResponse,
   type OrderLinesResponse,
   type PendientesResponse,
   type PurchaseCartResponse,
@@ -44,6 +47,7 @@ const F = '/api/field';
 const customer = () => bearer(tokens.productor!, { cuit: LA_PAMPA, entity_id: '1001' });
 const staff = (user: string) => bearer(tokens[user]!, { cuit: LA_PAMPA });
 let seq = 0;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const key = () => `feed-test-${Date.now()}-${++seq}`;
 
 before(async () => {
@@ -154,9 +158,11 @@ describe('every change writes one event in its transaction', () => {
   test('receipts posted, approved, rejected; vouchers authorized and rejected', async () => {
     const docs = (await ok<PendientesResponse>(inject('GET', `${R}/getAllPendientes`, customer()))).items.filter((d) => new Decimal(d.importe_saldo).gt(0));
     assert.ok(docs.length >= 2, 'the seed leaves documents to pay');
-    const post = async (doc: { id: number }, idem: string) => {
+    const post = async (doc: { id: number }, idem: string, file = false) => {
       const form = new FormData();
-      form.set('formaPago', JSON.stringify([{ codcon: 1, campos: [{ id: 'banco', value: '2' }, { id: 'fecha', value: todayInArgentina() }, { id: 'operacion', value: '004512339' }, { id: 'importe', value: '10.00' }] }]));
+      const proof = file ? [{ id: 'comprobante', file: 0 }] : [];
+      form.set('formaPago', JSON.stringify([{ codcon: 1, campos: [{ id: 'banco', value: '2' }, { id: 'fecha', value: todayInArgentina() }, { id: 'operacion', value: '004512339' }, { id: 'importe', value: '10.00' }, ...proof] }]));
+      if (file) form.append('files[]', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'transferencia.pdf');
       form.set('comprobantes', JSON.stringify([{ id: doc.id, importe: '10.00' }]));
       form.set('observaciones', JSON.stringify({ fecha: todayInArgentina(), observacion: 'feed' }));
       form.set('totalSeleccionado', '10.00');
@@ -167,7 +173,16 @@ describe('every change writes one event in its transaction', () => {
     };
     const receipts = () => ctx.db.selectFrom('receipts').select(['id', 'status']).where('company_id', '=', laPampa).orderBy('id').execute();
     const k1 = key();
-    const first = (await once('recibo.ingresado', () => post(docs[0]!, k1), receipts)).json() as ReciboPostResponse;
+    const first = (await once('recibo.ingresado', () => post(docs[0]!, k1, true), receipts)).json() as ReciboPostResponse;
+    // The attachment travels as a reference the staff can download with a session of the company.
+    const posted = await ctx.db.selectFrom('integration_events').select('payload').where('kind', '=', 'recibo.ingresado').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const adjuntos = (posted.payload as { adjuntos: Array<{ nombre: string; bytes: number; ruta: string }> }).adjuntos;
+    assert.equal(adjuntos.length, 1);
+    assert.equal(adjuntos[0]!.nombre, 'transferencia.pdf');
+    assert.equal(adjuntos[0]!.bytes, PDF.length);
+    const file = await inject('GET', adjuntos[0]!.ruta, staff('autorizador'));
+    assert.equal(file.statusCode, 200);
+    assert.equal(Buffer.compare(file.rawPayload, PDF), 0);
     const k2 = key();
     await ok(post(docs[1]!, k2));
     const [a, b] = (await receipts()).slice(-2);
@@ -280,6 +295,49 @@ describe('the feed', () => {
     assert.deepEqual(op.security, [{ integrationKey: [] }]);
     assert.deepEqual(op.parameters.map((p) => p.name).sort(), ['desde', 'limite']);
     for (const k of INTEGRATION_EVENT_KINDS) assert.ok(doc.components.schemas[`evento.${k}`], k);
+  });
+
+  test("the ERP's answer: an order accepted with its number, a receipt rejected with the reason, shown on their screens", async () => {
+    const events = await all();
+    const answer = (id: string, body: unknown, withKey = secret) =>
+      inject('POST', `${FEED}/${id}/resultado`, { authorization: `Bearer ${withKey}` }, body);
+    const order = events.find((e) => e.tipo === 'pedido.confirmado')!;
+    const orderId = (order.datos as { pedido: { id: number } }).pedido.id;
+    const accepted = await ok<IntegrationEventResultResponse>(answer(order.id, { resultado: 'aceptado', numero_erp: 'NP-0004-00012345' }));
+    assert.equal(accepted.repetido, false);
+    // The same answer again changes nothing; another one is refused.
+    assert.equal((await ok<IntegrationEventResultResponse>(answer(order.id, { resultado: 'aceptado', numero_erp: 'NP-0004-00012345' }))).repetido, true);
+    expectRefused(await answer(order.id, { resultado: 'rechazado', motivo: 'Sin stock' }), 409, integrationEventsMsg.otroResultado);
+    const listed = (await ok<StaffListResponse>(inject('GET', `${G}?estado=aplicados&limit=50`, staff('admin')))).pedidos.find((p) => p.id === orderId);
+    assert.ok(listed, 'the order is in the staff list');
+    assert.equal(listed.erp?.estado, 'aceptado');
+    assert.equal(listed.erp?.numero, 'NP-0004-00012345');
+
+    const receipt = events.find((e) => e.tipo === 'recibo.ingresado')!;
+    const receiptId = (receipt.datos as { recibo: { id: number } }).recibo.id;
+    await ok(answer(receipt.id, { resultado: 'rechazado', motivo: 'Transferencia no acreditada en el banco' }));
+    const shown = (await ok<RecibosListResponse>(inject('GET', `${R}/gestion?pendientes=0&start=0&limit=50`, staff('autorizador')))).items.find((r) => r.id === receiptId);
+    assert.ok(shown, 'the receipt is in the staff list');
+    assert.deepEqual({ estado: shown.erp?.estado, motivo: shown.erp?.motivo, numero: shown.erp?.numero }, { estado: 'rechazado', motivo: 'Transferencia no acreditada en el banco', numero: null });
+    const audit = await ctx.db.selectFrom('audit_log').select('detail').where('action', '=', 'integration.result').execute();
+    assert.equal(audit.length, 2);
+
+    // Refusals: the wrong result for the kind, a kind without results, missing number or reason, unknown and foreign events.
+    const stock = events.find((e) => e.tipo === 'stock.modificado')!;
+    expectRefused(await answer(stock.id, { resultado: 'aceptado', numero_erp: 'X' }), 400, integrationEventsMsg.sinResultado('stock.modificado'));
+    const purchase = events.find((e) => e.tipo === 'orden_compra.confirmada')!;
+    expectRefused(await answer(purchase.id, { resultado: 'aplicado', numero_erp: 'X' }), 400, integrationEventsMsg.resultadoNoCorresponde('aplicado', 'orden_compra.confirmada'));
+    expectRefused(await answer(purchase.id, { resultado: 'aceptado' }), 400, integrationEventsMsg.numeroErpObligatorio);
+    expectRefused(await answer(purchase.id, { resultado: 'rechazado', motivo: '  ' }), 400, integrationEventsMsg.motivoObligatorio);
+    expectRefused(await answer(purchase.id, { resultado: 'perdido' }), 400, integrationEventsMsg.resultadoInvalido);
+    expectRefused(await answer('abc', { resultado: 'aceptado', numero_erp: 'X' }), 400, integrationEventsMsg.eventoInexistente);
+    expectRefused(await answer('999999999', { resultado: 'aceptado', numero_erp: 'X' }), 404, integrationEventsMsg.eventoInexistente);
+    await makeAdminOf(ctx.db, 'admin', DEL_SUR);
+    const foreign = (await createKey(ctx.app, tokens.admin!, DEL_SUR, { nombre: 'ERP respuestas', leer: ['eventos'] })).secreto;
+    expectRefused(await answer(purchase.id, { resultado: 'aceptado', numero_erp: 'X' }, foreign), 404, integrationEventsMsg.eventoInexistente);
+    expectRefused(await inject('POST', `${FEED}/${purchase.id}/resultado`, bearer(tokens.admin!, { cuit: LA_PAMPA }), { resultado: 'aceptado', numero_erp: 'X' }), 401, integrationMsg.soloClaves);
+    const purchaseRow = await ctx.db.selectFrom('purchase_orders').select(['erp_status']).where('id', '=', (purchase.datos as { orden: { id: number } }).orden.id).executeTakeFirstOrThrow();
+    assert.equal(purchaseRow.erp_status, null, 'nothing refused was written');
   });
 
   test('400 with the Spanish message for a bad cursor or limit', async () => {

@@ -6,3 +6,4 @@ export { integrationRoutes } from './routes.js';
  */
 export { appendEvent } from './events.js';
 export * from './event-payloads.js';
+export { erpAnswer } from './results.js';

@@ -16,7 +16,7 @@ import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { addDays } from '../cart/index.js';
 import { sellerIdsOfZone, sellerOfUser } from '../dashboard/index.js';
-import { appendEvent, salesOrderApplied, salesOrderApproved } from '../integration/index.js';
+import { appendEvent, erpAnswer, salesOrderApplied, salesOrderApproved } from '../integration/index.js';
 import { amountsOf, STATUS } from './amounts.js';
 import { dueDaysFor, generateCae, invoiceAmounts, letterFor, type OrderAmounts } from './invoice.js';
 import * as repo from './repository.js';
@@ -57,6 +57,7 @@ export class BackOffice {
       total_con_formato: formatNumber(a.total),
       estado: r.status,
       factura: r.invoice,
+      erp: erpAnswer(r),
     };
   }
 

@@ -23,7 +23,7 @@ import { parseOr400 } from '../../lib/route.js';
 import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import { companyHeader } from '../fiscal/index.js';
-import { appendEvent, receiptEvent, voucherDecided } from '../integration/index.js';
+import { appendEvent, erpAnswer, receiptEvent, voucherDecided } from '../integration/index.js';
 import { sharePath, VOUCHER_SHARE_TTL_SECONDS, type ShareRegistry } from '../../lib/share-registry.js';
 import { openAttachment, storeAttachment } from './attachments.js';
 import * as repo from './repository.js';
@@ -98,6 +98,7 @@ async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Prom
       adjuntos: details.attachments
         .filter((a) => a.receipt_id === r.id)
         .map((a) => ({ id: a.id, nombre: a.file_name, tipo: a.content_type, tamano: a.size })),
+      erp: erpAnswer(r),
     };
   });
 }
