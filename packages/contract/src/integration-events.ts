@@ -228,6 +228,9 @@ export const integrationEventsMsg = {
   resultadoNoCorresponde: (resultado: string, tipo: string) => `El resultado ${resultado} no corresponde a un evento ${tipo}`,
   otroResultado: 'El evento ya tiene otro resultado registrado',
   resultadoRegistrado: 'Resultado registrado',
+  // How the order and receipt screens show the ERP's answer
+  erpNumero: (numero: string) => `ERP: ${numero}`,
+  erpRechazado: 'Rechazado por el ERP',
 } as const;
 
 /** A cursor is a position in the feed: digits, 0 for the beginning. */
