@@ -51,6 +51,9 @@ const SEQUENCE_BATCH = 1000;
  * sequencer places the events, and they come after anything a reader has already seen). Answers how many it placed.
  */
 export async function sequenceEvents(db: DB): Promise<number> {
+  // Nothing waiting (the common case of an ERP polling): no transaction, no row lock.
+  const waiting = await sql<{ id: string }>`select id from integration_events where position is null limit 1`.execute(db);
+  if (waiting.rows.length === 0) return 0;
   let placed = 0;
   for (;;) {
     const n = await db.transaction().execute(async (trx) => {
