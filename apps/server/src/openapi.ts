@@ -27,6 +27,8 @@ import {
   stockRemovalRow,
   integrationAdminRoutes,
   integrationRoutes,
+  integrationEventRoutes,
+  INTEGRATION_EVENT_PAYLOADS,
   type RouteDef,
 } from '@portal/contract';
 
@@ -135,6 +137,7 @@ export function openApiDocument() {
   add('', whitelabelRoutes);
   add(API_PREFIX, integrationAdminRoutes);
   add(INTEGRATION_API_PREFIX, integrationRoutes);
+  add(INTEGRATION_API_PREFIX, integrationEventRoutes);
   return {
     openapi: '3.1.0',
     info: {
@@ -147,6 +150,8 @@ export function openApiDocument() {
         'la negativa lo trae también, con el mismo texto. Cada pantalla del portal muestra el msg del servidor en ambos casos.',
     },
     components: {
+      // The `datos` of each kind of event the feed answers (GET …/eventos), named evento.<tipo>.
+      schemas: Object.fromEntries(Object.entries(INTEGRATION_EVENT_PAYLOADS).map(([kind, schema]) => [`evento.${kind}`, toSchema(schema, 'output')])),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'pic_…', description: 'Clave de integración creada por el administrador en Administración › Integración' },

@@ -23,3 +23,4 @@ export * from './integration.js';
 export * from './integration-rows.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';
+export * from './integration-events.js';

@@ -41,6 +41,17 @@ export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = {
   novedades: 'Novedades y banners',
 };
 
+/**
+ * What a key may read: every kind it may load, and the portal's own events (GET …/eventos: orders, receipts,
+ * pickings, stock counts, field sales, in commit order; integration-events.ts).
+ */
+export const INTEGRATION_READ_KINDS = [...INTEGRATION_KINDS, 'eventos'] as const;
+export type IntegrationReadKind = (typeof INTEGRATION_READ_KINDS)[number];
+export const INTEGRATION_READ_KIND_LABELS: Record<IntegrationReadKind, string> = {
+  ...INTEGRATION_KIND_LABELS,
+  eventos: 'Eventos del portal (pedidos, recibos, preparaciones, stock, ventas de campo)',
+};
+
 /** The key's secret: `pic_` + a public prefix of 12 characters + `_` + 43 characters of secret (base64url). */
 export const INTEGRATION_KEY_PATTERN = /^pic_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 /** How many batches the 'Integración' screen lists. */
@@ -106,12 +117,14 @@ export const integrationMsg = {
 
 const kind = z.enum(INTEGRATION_KINDS, { error: integrationMsg.tipoInvalido });
 const kinds = z.array(kind, { error: integrationMsg.tipoInvalido }).max(INTEGRATION_KINDS.length, integrationMsg.tipoInvalido).transform((v) => [...new Set(v)]);
+const readKind = z.enum(INTEGRATION_READ_KINDS, { error: integrationMsg.tipoInvalido });
+const readKinds = z.array(readKind, { error: integrationMsg.tipoInvalido }).max(INTEGRATION_READ_KINDS.length, integrationMsg.tipoInvalido).transform((v) => [...new Set(v)]);
 
 export const createIntegrationKeyRequest = z
   .object({
     nombre: z.string({ error: integrationMsg.nombreObligatorio }).trim().min(1, integrationMsg.nombreObligatorio).max(80, integrationMsg.nombreLargo),
     escribir: kinds.default([]),
-    leer: kinds.default([]),
+    leer: readKinds.default([]),
   })
   .refine((v) => v.escribir.length + v.leer.length > 0, { message: integrationMsg.alcanceObligatorio, path: ['escribir'] });
 export type CreateIntegrationKeyRequest = z.input<typeof createIntegrationKeyRequest>;
@@ -122,7 +135,7 @@ export const integrationKeyWire = z.object({
   /** The key's public part (pic_XXXXXXXXXXXX): it names the key; the secret after it is never shown again. */
   prefijo: z.string(),
   escribir: z.array(kind),
-  leer: z.array(kind),
+  leer: z.array(readKind),
   /** ISO date-times. */
   creada: z.string(),
   creada_por: z.string().nullable(),
@@ -165,7 +178,7 @@ export type IntegrationBatchesResponse = z.infer<typeof integrationBatchesRespon
 export const integrationWhoAmIResponse = z.object({
   success: z.literal(true),
   empresa: z.object({ cuit: z.string(), nombre: z.string() }),
-  clave: z.object({ nombre: z.string(), prefijo: z.string(), escribir: z.array(kind), leer: z.array(kind) }),
+  clave: z.object({ nombre: z.string(), prefijo: z.string(), escribir: z.array(kind), leer: z.array(readKind) }),
 });
 export type IntegrationWhoAmIResponse = z.infer<typeof integrationWhoAmIResponse>;
 

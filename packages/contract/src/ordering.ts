@@ -3,6 +3,7 @@ import { idSchema, offsetSchema, queryBoolean } from './common.js';
 import { ORDERING, orderingMsg } from './ordering-messages.js';
 import { SALES_STAFF_PROFILES } from './profiles.js';
 import type { RouteDef } from './routes.js';
+import { erpAnswerWire } from './integration-events.js';
 
 /**
  * Commercial ordering (ordering.md): catalogue and facets, product detail, the sales cart (/proxy/pedidos), the
@@ -582,6 +583,8 @@ export const staffOrder = z.object({
   estado: z.enum(['pending', 'approved', 'applied']),
   /** Applied orders: the invoice written ('FC A 00003-00001234'). */
   factura: z.string().nullable(),
+  /** The ERP's answer to the order (accepted with its number, or rejected with the reason); null until it answers. */
+  erp: erpAnswerWire.nullable().optional(),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 export const staffListResponse = z.object({ success: z.literal(true), pedidos: z.array(staffOrder), total: z.number().int() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, int4Schema, offsetSchema } from './common.js';
 import { PROFILE } from './profiles.js';
 import type { RouteDef } from './routes.js';
+import { erpAnswerWire } from './integration-events.js';
 import { RECEIPTS, receiptsMsg } from './receipts-values.js';
 
 /**
@@ -53,6 +54,8 @@ export const reciboItem = z.object({
   pagos: z.array(reciboPago),
   comprobantes: z.array(reciboAplicacion),
   adjuntos: z.array(reciboAdjunto),
+  /** The ERP's answer (applied with its number, or rejected with the reason); null until it answers. */
+  erp: erpAnswerWire.nullable().optional(),
 });
 export type ReciboItem = z.infer<typeof reciboItem>;
 export const recibosListResponse = z.object({ success: z.literal(true), items: z.array(reciboItem), total: z.number().int() });

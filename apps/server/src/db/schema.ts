@@ -658,10 +658,47 @@ export interface IntegrationBatchesTable {
   finished_at: Timestamp | null;
 }
 
+/** One change the ERP reads from the feed (modules/integration/events.ts); `position` is set by the sequencer. */
+export interface IntegrationEventsTable {
+  id: Generated<string>;
+  company_id: number;
+  kind: string;
+  occurred_at: CreatedAt;
+  actor_user_id: number | null;
+  actor_name: string | null;
+  subject: string;
+  payload: Json<Record<string, unknown>>;
+  position: ColumnType<string | null, never, string | number | null>;
+}
+
+/** The ERP's answer to an event (POST …/eventos/{id}/resultado), once per event. */
+export interface IntegrationEventResultsTable {
+  event_id: string;
+  company_id: number;
+  key_id: number;
+  result: 'aceptado' | 'rechazado' | 'aplicado';
+  erp_number: string | null;
+  reason: string | null;
+  received_at: CreatedAt;
+}
+
+/** The ERP's answer as a document keeps it (sales and purchase orders, receipts); null until the ERP answers. */
+type ErpAnswerColumns = {
+  erp_status: ColumnType<'aceptado' | 'rechazado' | 'aplicado' | null, never, 'aceptado' | 'rechazado' | 'aplicado' | null>;
+  erp_number: ColumnType<string | null, never, string | null>;
+  erp_reason: ColumnType<string | null, never, string | null>;
+  erp_at: ColumnType<Date | null, never, Date | string | null>;
+};
+
+export interface IntegrationEventSequencerTable {
+  id: number;
+  last_position: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   payment_methods: PaymentMethodsTable;
   payment_method_fields: PaymentMethodFieldsTable;
-  receipts: ReceiptsTable;
+  receipts: ReceiptsTable & ErpAnswerColumns;
   receipt_applications: ReceiptApplicationsTable;
   receipt_payments: ReceiptPaymentsTable;
   receipt_attachments: ReceiptAttachmentsTable;
@@ -687,6 +724,9 @@ export interface Database {
   audit_log: AuditLogTable;
   integration_keys: IntegrationKeysTable;
   integration_batches: IntegrationBatchesTable;
+  integration_events: IntegrationEventsTable;
+  integration_event_sequencer: IntegrationEventSequencerTable;
+  integration_event_results: IntegrationEventResultsTable;
   server_settings: ServerSettingsTable;
   zones: ZonesTable;
   sellers: SellersTable;
@@ -699,7 +739,7 @@ export interface Database {
   account_types: AccountTypesTable;
   statement_checkpoints: StatementCheckpointsTable;
   statement_versions: StatementVersionsTable;
-  sales_orders: SalesOrdersTable;
+  sales_orders: SalesOrdersTable & ErpAnswerColumns;
   grain_movements: GrainMovementsTable;
   grain_contracts: GrainContractsTable;
   grain_contract_fixings: GrainContractFixingsTable;
@@ -718,7 +758,7 @@ export interface Database {
   carts: CartsTable;
   cart_lines: CartLinesTable;
   sales_order_lines: SalesOrderLinesTable;
-  purchase_orders: PurchaseOrdersTable;
+  purchase_orders: PurchaseOrdersTable & ErpAnswerColumns;
   purchase_order_lines: PurchaseOrderLinesTable;
   voucher_lines: VoucherLinesTable;
   deposits: DepositsTable;

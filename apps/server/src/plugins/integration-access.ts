@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INTEGRATION_KEY_PATTERN, integrationMsg, type IntegrationKind } from '@portal/contract';
+import { INTEGRATION_KEY_PATTERN, integrationMsg, type IntegrationKind, type IntegrationReadKind } from '@portal/contract';
 import { safeEqual, sha256 } from '../lib/crypto.js';
 import { unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
@@ -12,7 +12,7 @@ export type IntegrationKey = {
   name: string;
   prefix: string;
   writeKinds: IntegrationKind[];
-  readKinds: IntegrationKind[];
+  readKinds: IntegrationReadKind[];
   company: { id: number; cuit: string; name: string };
   ip: string;
 };
@@ -79,7 +79,7 @@ export const integrationAccessPlugin = fp(async (app: FastifyInstance, options: 
       name: row.name,
       prefix: row.prefix,
       writeKinds: row.write_kinds as IntegrationKind[],
-      readKinds: row.read_kinds as IntegrationKind[],
+      readKinds: row.read_kinds as IntegrationReadKind[],
       company: { id: row.company_id, cuit: row.cuit, name: row.company_name },
       ip: request.ip,
     };

@@ -83,6 +83,8 @@ const EXEMPT = new Set([
   // The Entity_ID header's stand-in for URLs the browser opens itself: the gate reads it (a header is sent here), see the last test.
   ...['rencbtec', 'rencbtef', 'rencbtej', 'fichadet', 'contratos', 'pEntregarStk', 'cabcbte'].map((c) => `GET /proxy/cgi/etenet_${c} query.entity_id`),
   'GET /proxy/files query.entity_id',
+  // An event of the integration feed: its id is a bigint (up to 18 digits), past 2^31 is a real id; it takes a key, not a user.
+  'POST /v1/eventos/:id/resultado params.id',
 ]);
 
 /** The values of a query's `type` enum (the calls one path answers), or just the call without it. */

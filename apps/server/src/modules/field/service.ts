@@ -24,6 +24,7 @@ import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
+import { appendEvent, containersChanged, fieldCustomerCreated, fieldSaleRecorded, fieldSalesDeleted, visitState } from '../integration/index.js';
 import * as repo from './repository.js';
 import type { CustomerRow, FieldScope } from './repository.js';
 
@@ -67,6 +68,7 @@ export class FieldService {
     await this.db.transaction().execute(async (trx) => {
       await repo.upsertVisitState(trx, s, body.codent_id, body.fecha, body.estado);
       await writeAudit(trx, { action: 'field.visit-state', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: body.codent_id, date: body.fecha, state: body.estado } });
+      await appendEvent(trx, await visitState(trx, s.companyId, body.codent_id, body.fecha, body.estado, s.userId));
     });
     return { success: true as const, msg: fieldMsg.estadoActualizado };
   }
@@ -205,6 +207,7 @@ export class FieldService {
       if (!row) return null; // the same key won a race a moment ago
       await trx.insertInto('field_sale_lines').values(lines.map((l) => ({ ...l, sale_id: row.id, company_id: s.companyId }))).execute();
       await writeAudit(trx, { action: 'field.sale', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { sale: row.id, entity: body.codentiId, total } });
+      await appendEvent(trx, await fieldSaleRecorded(trx, s.companyId, row.id, s.userId));
       return row.id;
     });
     if (saved === null) {
@@ -270,6 +273,7 @@ export class FieldService {
           .execute();
       }
       await writeAudit(trx, { action: 'field.sale.delete', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: entityId, date, sales: rows.map((r) => r.id) } });
+      if (rows.length > 0) await appendEvent(trx, await fieldSalesDeleted(trx, s.companyId, entityId, date, rows.map((r) => r.id), s.userId));
       return rows.length;
     });
     if (n === null) return (await replayed()) ?? answer(0, true);
@@ -325,6 +329,7 @@ export class FieldService {
         }
       }
       await writeAudit(trx, { action: 'field.containers', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: body.clienteId, rows: body.envases } });
+      await appendEvent(trx, await containersChanged(trx, s.companyId, s.userId, body.clienteId, body.fecha, body.envases.map((r) => r.productoId)));
       return true;
     });
     if (!applied) return answer((await repo.containerChangeByKey(this.db, s, key!))?.saved ?? body.envases.length);
@@ -387,6 +392,7 @@ export class FieldService {
         .executeTakeFirst();
       if (!link) throw conflict(fieldMsg.errorPedido); // lost a race with the same key: roll the entity back
       await writeAudit(trx, { action: 'field.customer', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { entity: entity.id } });
+      await appendEvent(trx, await fieldCustomerCreated(trx, s.companyId, entity.id, s.userId));
       return entity;
     }).catch(async (e: unknown) => {
       const again = await repo.customerByKey(this.db, s, key);

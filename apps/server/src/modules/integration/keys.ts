@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   INTEGRATION_BATCHES_SHOWN,
   INTEGRATION_KINDS,
+  INTEGRATION_READ_KINDS,
   integrationMsg,
   type createIntegrationKeyRequest,
   type CreateIntegrationKeyResponse,
@@ -27,6 +28,7 @@ function randomPrefix(): string {
 
 /** The kinds in the contract's order (the screen and the audit show them so). */
 const ordered = (kinds: readonly string[]) => INTEGRATION_KINDS.filter((k) => kinds.includes(k));
+const orderedReads = (kinds: readonly string[]) => INTEGRATION_READ_KINDS.filter((k) => kinds.includes(k));
 
 /**
  * The administrator's side of the integration: keys (created with their scopes, the secret answered once and kept
@@ -43,7 +45,7 @@ export class IntegrationKeys {
     const prefix = `pic_${randomPrefix()}`;
     const secret = randomBytes(32).toString('base64url');
     const writeKinds = ordered(body.escribir);
-    const readKinds = ordered(body.leer);
+    const readKinds = orderedReads(body.leer);
     try {
       const id = await this.db.transaction().execute(async (trx) => {
         if (await repo.liveKeyNamed(trx, tenant.company.id, body.nombre)) throw new HttpError(409, integrationMsg.nombreRepetido);

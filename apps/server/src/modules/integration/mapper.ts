@@ -1,4 +1,4 @@
-import type { IntegrationBatchWire, IntegrationKeyWire, IntegrationKind } from '@portal/contract';
+import type { IntegrationBatchWire, IntegrationKeyWire, IntegrationKind, IntegrationReadKind } from '@portal/contract';
 import type { BatchRow, KeyRow } from './repository.js';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -9,7 +9,7 @@ export function toKeyWire(r: KeyRow): IntegrationKeyWire {
     nombre: r.name,
     prefijo: r.prefix,
     escribir: r.write_kinds as IntegrationKind[],
-    leer: r.read_kinds as IntegrationKind[],
+    leer: r.read_kinds as IntegrationReadKind[],
     creada: iso(r.created_at)!,
     creada_por: r.created_by_name ?? null,
     ultimo_uso: iso(r.last_used_at),

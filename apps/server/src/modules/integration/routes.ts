@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { INTEGRATION_API_PREFIX, integrationAdminRoutes as admin, integrationRoutes as r } from '@portal/contract';
+import { INTEGRATION_API_PREFIX, integrationAdminRoutes as admin, integrationEventRoutes as ev, integrationRoutes as r } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import { registerRoute } from '../../lib/route.js';
 import { IntegrationBatches } from './batches.js';
+import { readEventFeed } from './feed.js';
+import { recordEventResult } from './results.js';
 import { IntegrationKeys } from './keys.js';
 
 export type IntegrationDeps = { db: DB; dataDir: string; log: FastifyBaseLogger };
@@ -34,6 +36,9 @@ export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): 
     }),
     { prefix },
   );
+
+  registerRoute(app, ev.eventFeed, async ({ key, query }) => readEventFeed(deps.db, key, query), { prefix });
+  registerRoute(app, ev.eventResult, async ({ key, params, body }) => recordEventResult(deps.db, key, params.id, body), { prefix });
 
   // A batch's body is read as a stream by its own reader (batch-reader.ts), in constant memory and without the
   // app's 1 MB body limit: this scope hands the request's stream to the route as it comes.

@@ -1,4 +1,4 @@
-import { INTEGRATION_API_PREFIX, type CreateIntegrationKeyResponse, type IntegrationBatchResponse, type IntegrationKind } from '@portal/contract';
+import { INTEGRATION_API_PREFIX, type CreateIntegrationKeyResponse, type IntegrationBatchResponse, type IntegrationKind, type IntegrationReadKind } from '@portal/contract';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import assert from 'node:assert/strict';
@@ -16,7 +16,7 @@ export async function createKey(
   app: FastifyInstance,
   adminToken: string,
   cuit: string,
-  body: { nombre: string; escribir?: IntegrationKind[]; leer?: IntegrationKind[] },
+  body: { nombre: string; escribir?: IntegrationKind[]; leer?: IntegrationReadKind[] },
 ): Promise<CreateIntegrationKeyResponse> {
   const res = await app.inject({ method: 'POST', url: KEYS_URL, headers: bearer(adminToken, { cuit }), payload: body });
   assert.equal(res.statusCode, 201, res.body);

@@ -16,6 +16,7 @@ import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../plugins/access.js';
 import { addDays } from '../cart/index.js';
 import { sellerIdsOfZone, sellerOfUser } from '../dashboard/index.js';
+import { appendEvent, erpAnswer, salesOrderApplied, salesOrderApproved } from '../integration/index.js';
 import { amountsOf, STATUS } from './amounts.js';
 import { dueDaysFor, generateCae, invoiceAmounts, letterFor, type OrderAmounts } from './invoice.js';
 import * as repo from './repository.js';
@@ -56,6 +57,7 @@ export class BackOffice {
       total_con_formato: formatNumber(a.total),
       estado: r.status,
       factura: r.invoice,
+      erp: erpAnswer(r),
     };
   }
 
@@ -81,6 +83,7 @@ export class BackOffice {
       if (order.status !== 'pending') throw badRequest(orderingMsg.pedidoNoPendiente);
       await repo.markApproved(trx, companyId, orderId, user.userId);
       await writeAudit(trx, { action: 'orders.approve', userId: user.userId, ip: user.ip, companyId, detail: { order: orderId } });
+      await appendEvent(trx, await salesOrderApproved(trx, companyId, orderId, user.userId));
     });
     return { success: true as const, msg: orderingMsg.pedidoAprobado, pedido: await this.staffOrder(companyId, orderId) };
   }
@@ -110,6 +113,7 @@ export class BackOffice {
       });
       await repo.markApplied(trx, companyId, orderId, user.userId, inv.id);
       await writeAudit(trx, { action: 'orders.apply', userId: user.userId, ip: user.ip, companyId, detail: { order: orderId, invoice: inv.id } });
+      await appendEvent(trx, await salesOrderApplied(trx, companyId, orderId, inv.id, user.userId));
     });
     return { success: true as const, msg: orderingMsg.pedidoAplicado, pedido: await this.staffOrder(companyId, orderId) };
   }

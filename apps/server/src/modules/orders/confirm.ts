@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
 import { priceListOf } from '../catalog/index.js';
+import { appendEvent, purchaseOrderConfirmed, salesOrderConfirmed } from '../integration/index.js';
 import * as cartRepo from '../cart/index.js';
 import type { CartService } from '../cart/index.js';
 import { amountsOf } from './amounts.js';
@@ -48,6 +49,12 @@ export class OrderConfirmation {
         companyId: o.companyId,
         detail: { order: written.id, number: written.number, cart: cartId, entity: o.entityId, total: written.total },
       });
+      await appendEvent(
+        trx,
+        o.kind === 'sales'
+          ? await salesOrderConfirmed(trx, o.companyId, written.id, o.userId)
+          : await purchaseOrderConfirmed(trx, o.companyId, written.id, o.userId),
+      );
       const done = await repo.orderOfCart(trx, o.kind, o.companyId, cartId);
       if (!done) throw new Error('order not written');
       return done;

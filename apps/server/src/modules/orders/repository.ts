@@ -264,10 +264,14 @@ export type StaffRow = {
   total: string;
   status: 'pending' | 'approved' | 'applied';
   invoice: string | null;
+  erp_status: 'aceptado' | 'rechazado' | 'aplicado' | null;
+  erp_number: string | null;
+  erp_reason: string | null;
+  erp_at: Date | string | null;
 };
 
 const staffSelect = sql`select o.id, o.number, o.series, o.ordered_on::text as ordered_on, e.code as entity_code, e.name as entity_name, s.name as seller,
-    o.detail, o.total::text as total, o.status,
+    o.detail, o.total::text as total, o.status, o.erp_status, o.erp_number, o.erp_reason, o.erp_at,
     case when m.id is null then null else m.voucher_code || ' ' || coalesce(m.letter, '') || ' ' || lpad(m.series::text, 5, '0') || '-' || lpad(m.number::text, 8, '0') end as invoice
   from sales_orders o
   join entities e on e.id = o.entity_id and e.company_id = o.company_id

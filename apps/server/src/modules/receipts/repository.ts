@@ -96,6 +96,7 @@ export function paymentFields(db: DB, companyId: number) {
 const receiptColumns = [
   'r.id', 'r.company_id', 'r.entity_id', 'r.series', 'r.number', 'r.date', 'r.status', 'r.total_selected', 'r.total_collected',
   'r.observations', 'r.approved_at', 'r.rejected_at', 'r.rejection_reason', 'r.movement_id', 'e.name as entity_name', 'e.code as entity_code',
+  'r.erp_status', 'r.erp_number', 'r.erp_reason', 'r.erp_at',
   sql<string | null>`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`.as('approver'),
   sql<string | null>`nullif(trim(coalesce(ur.first_name, '') || ' ' || coalesce(ur.last_name, '')), '')`.as('rejecter'),
 ] as const;

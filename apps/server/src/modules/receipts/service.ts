@@ -23,6 +23,7 @@ import { parseOr400 } from '../../lib/route.js';
 import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import { companyHeader } from '../fiscal/index.js';
+import { appendEvent, erpAnswer, receiptEvent, voucherDecided } from '../integration/index.js';
 import { sharePath, VOUCHER_SHARE_TTL_SECONDS, type ShareRegistry } from '../../lib/share-registry.js';
 import { openAttachment, storeAttachment } from './attachments.js';
 import * as repo from './repository.js';
@@ -97,6 +98,7 @@ async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Prom
       adjuntos: details.attachments
         .filter((a) => a.receipt_id === r.id)
         .map((a) => ({ id: a.id, nombre: a.file_name, tipo: a.content_type, tamano: a.size })),
+      erp: erpAnswer(r),
     };
   });
 }
@@ -377,6 +379,7 @@ export class ReceiptsService {
           action: 'receipt.post', userId: user.userId, ip: user.ip, companyId,
           detail: { receipt: receipt.id, number, total: totals.collected.toFixed(2), files: stored.length },
         });
+        await appendEvent(trx, await receiptEvent(trx, companyId, receipt.id, user.userId));
         return this.answer(trx, tenant, receipt.id, false);
       });
     } catch (err) {
@@ -495,6 +498,7 @@ export class ReceiptsService {
         action: 'receipt.approve', userId: user.userId, ip: user.ip, companyId,
         detail: { receipt: id, number: numberText(row.series, row.number), total: money(row.total_collected), settled: settle },
       });
+      await appendEvent(trx, await receiptEvent(trx, companyId, id, user.userId));
       return this.decided(trx, companyId, id, receiptsMsg.reciboAprobado);
     });
   }
@@ -513,6 +517,7 @@ export class ReceiptsService {
         throw await this.alreadyDecided(trx, companyId, id);
       }
       await writeAudit(trx, { action: 'receipt.reject', userId: user.userId, ip: user.ip, companyId, detail: { receipt: id, motivo } });
+      await appendEvent(trx, await receiptEvent(trx, companyId, id, user.userId));
       return this.decided(trx, companyId, id, receiptsMsg.reciboRechazado);
     });
   }
@@ -577,6 +582,7 @@ export class ReceiptsService {
         action: q.autoriza ? 'stock_voucher.authorize' : 'stock_voucher.reject', userId: user.userId, ip: user.ip, companyId,
         detail: { voucher: voucher.id, motivo: q.motivo },
       });
+      await appendEvent(trx, await voucherDecided(trx, companyId, voucher.id, q.autoriza, q.motivo, user.userId));
       return { success: true, data: { success: true, msg: q.autoriza ? receiptsMsg.autorizado : receiptsMsg.rechazado } };
     });
   }

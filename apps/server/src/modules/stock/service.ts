@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
+import { appendEvent, stockCounted } from '../integration/index.js';
 import * as repo from './repository.js';
 
 /** `ip`: the request's address, which the audit rows of a change record. */
@@ -73,6 +74,7 @@ export class StockService {
         const id = await repo.writeMovement(trx, { ...s, depositId: d.id, productId: product.id, kind: 'adjustment', before, after, counted: true });
         movement = { id, anterior: Number(before), nueva: Number(after) };
         await writeAudit(trx, { action: 'stock.adjust', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { product: product.id, deposit: d.id, before, after } });
+        await appendEvent(trx, await stockCounted(trx, s.companyId, id, s.userId));
       }
       const now = await repo.productByAlphaCode(trx, s.companyId, d.id, codalfa);
       return { success: true as const, msg: movement ? warehouseMsg.stockActualizado : warehouseMsg.stockSinCambios, producto: toProduct(now!), deposito: toDeposit(d), movimiento: movement };
@@ -93,6 +95,7 @@ export class StockService {
       } else {
         id = await repo.writeMovement(trx, { ...s, depositId: d.id, productId: product.id, kind: 'confirmation', before: current, after: current, counted: true });
         await writeAudit(trx, { action: 'stock.confirm', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { product: product.id, deposit: d.id, quantity: current } });
+        await appendEvent(trx, await stockCounted(trx, s.companyId, id, s.userId));
       }
       const now = await repo.productByAlphaCode(trx, s.companyId, d.id, codalfa);
       return { success: true as const, msg: warehouseMsg.stockConfirmado, producto: toProduct(now!), deposito: toDeposit(d), movimiento: { id, anterior: Number(current), nueva: Number(current) } };

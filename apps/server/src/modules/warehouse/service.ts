@@ -15,6 +15,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
 import * as stockRepo from '../stock/index.js';
+import { appendEvent, pickingDone } from '../integration/index.js';
 import * as repo from './repository.js';
 
 /** `ip`: the request's address, which the audit rows of a change record. */
@@ -164,6 +165,7 @@ export class WarehouseService {
         await repo.cancelOrder(trx, s.companyId, order.id);
         await repo.insertPicking(trx, { companyId: s.companyId, orderId: order.id, userId: s.userId, depositId: deposit?.id ?? null, outcome: 'cancelled', reason: CANCEL_REASON, lines: record });
         await writeAudit(trx, { action: 'warehouse.cancel', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { order: order.id, at: 'picking' } });
+        await appendEvent(trx, await pickingDone(trx, s.companyId, order.id, deposit?.id ?? null, 'cancelled', CANCEL_REASON, s.userId));
         return { success: true as const, msg: warehouseMsg.pedidoCancelado, numero: order.number, estado: 'cancelado' as const, total: money((await repo.setTotal(trx, s.companyId, order.id))) };
       }
 
@@ -186,6 +188,7 @@ export class WarehouseService {
       }
       await repo.insertPicking(trx, { companyId: s.companyId, orderId: order.id, userId: s.userId, depositId: deposit?.id ?? null, outcome: 'picked', reason: null, lines: record });
       await writeAudit(trx, { action: 'warehouse.pick', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { order: order.id, total } });
+      await appendEvent(trx, await pickingDone(trx, s.companyId, order.id, deposit?.id ?? null, 'picked', null, s.userId));
       return { success: true as const, msg: warehouseMsg.pedidoConfirmado, numero: order.number, estado: 'preparado' as const, total: money(total) };
     });
   }
@@ -206,6 +209,7 @@ export class WarehouseService {
         lines: { ordered: current.map((l) => ({ line: l.line_no, product: l.product_id, quantity: l.quantity })), picked: [] },
       });
       await writeAudit(trx, { action: 'warehouse.cancel', userId: s.userId, companyId: s.companyId, ip: s.ip ?? null, detail: { order: order.id } });
+      await appendEvent(trx, await pickingDone(trx, s.companyId, order.id, deposit?.id ?? null, 'cancelled', CANCEL_REASON, s.userId));
       return { success: true as const, msg: warehouseMsg.pedidoCancelado, numero: order.number };
     });
   }

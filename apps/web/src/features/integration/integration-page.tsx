@@ -3,11 +3,12 @@ import { Button, Empty, Spin, Tag, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   INTEGRATION_KIND_LABELS,
+  INTEGRATION_READ_KIND_LABELS,
   integrationMsg,
   msg,
   type IntegrationBatchWire,
   type IntegrationKeyWire,
-  type IntegrationKind,
+  type IntegrationReadKind,
 } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { ErrorResult } from '../../lib/error-result';
@@ -25,12 +26,13 @@ const when = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: '
 const whenText = (iso: string | null) => (iso ? when.format(new Date(iso)).replace(',', '') : null);
 const count = new Intl.NumberFormat('es-AR');
 
-function Kinds({ kinds }: { kinds: IntegrationKind[] }) {
+/** A key's scopes: what it may write (INTEGRATION_KINDS) or read (those and the portal's events). */
+function Kinds({ kinds }: { kinds: IntegrationReadKind[] }) {
   if (!kinds.length) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <span className="integration-kind-tags">
       {kinds.map((k) => (
-        <Tag key={k}>{INTEGRATION_KIND_LABELS[k]}</Tag>
+        <Tag key={k}>{INTEGRATION_READ_KIND_LABELS[k]}</Tag>
       ))}
     </span>
   );

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Input, Pagination, Segmented, Table, Tag, Typograp
 import { ErrorResult } from '../../lib/error-result';
 import { CheckOutlined, FileDoneOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
-import { formatMoney, msg, orderingMsg, type StaffOrder } from '@portal/contract';
+import { formatMoney, integrationEventsMsg, msg, orderingMsg, type StaffOrder } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
@@ -73,7 +73,22 @@ export function OrderAdminPage() {
     });
   }
 
-  const actions = (o: StaffOrder) =>
+  /** The ERP's answer, once it came: its number, or that it rejected the order (the reason on hover). */
+  const erpTag = (o: StaffOrder) =>
+    o.erp ? (
+      <Tag color={o.erp.estado === 'rechazado' ? 'red' : 'blue'} title={o.erp.motivo ?? undefined}>
+        {o.erp.estado === 'rechazado' ? integrationEventsMsg.erpRechazado : integrationEventsMsg.erpNumero(o.erp.numero ?? '')}
+      </Tag>
+    ) : null;
+
+  const actions = (o: StaffOrder) => (
+    <>
+      {erpTag(o)}
+      {stateAction(o)}
+    </>
+  );
+
+  const stateAction = (o: StaffOrder) =>
     o.estado === 'pending' ? (
       <Button type="primary" size="small" icon={<CheckOutlined aria-hidden />} onClick={() => handleAction(o, 'aprobar')} aria-label={`Aprobar pedido ${o.numero}`}>
         Aprobar

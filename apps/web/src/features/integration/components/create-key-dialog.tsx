@@ -5,19 +5,24 @@ import {
   createIntegrationKeyRequest,
   INTEGRATION_KIND_LABELS,
   INTEGRATION_KINDS,
+  INTEGRATION_READ_KIND_LABELS,
+  INTEGRATION_READ_KINDS,
   integrationMsg,
   type CreateIntegrationKeyResponse,
   type IntegrationKind,
+  type IntegrationReadKind,
 } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { zodRule } from '../../../lib/form-rules';
 import { useNotify } from '../../../lib/notify';
 import { useCreateKey } from '../api/keys';
 
-type KeyForm = { nombre: string; escribir: IntegrationKind[]; leer: IntegrationKind[] };
+type KeyForm = { nombre: string; escribir: IntegrationKind[]; leer: IntegrationReadKind[] };
 type CreateKeyDialogProps = { open: boolean; onClose: () => void };
 
 const KIND_OPTIONS = INTEGRATION_KINDS.map((k) => ({ value: k, label: INTEGRATION_KIND_LABELS[k] }));
+/** A key may also read the portal's events (orders, receipts, pickings…): the last option of 'Puede leer'. */
+const READ_OPTIONS = INTEGRATION_READ_KINDS.map((k) => ({ value: k, label: INTEGRATION_READ_KIND_LABELS[k] }));
 const nameRule = zodRule(createIntegrationKeyRequest.shape.nombre);
 
 /**
@@ -106,7 +111,7 @@ export function CreateKeyDialog({ open, onClose }: CreateKeyDialogProps) {
           <Checkbox.Group options={KIND_OPTIONS} className="integration-kinds" />
         </Form.Item>
         <Form.Item name="leer" label={integrationMsg.lee} validateStatus={scopeError ? 'error' : undefined} help={scopeError ? integrationMsg.alcanceObligatorio : undefined}>
-          <Checkbox.Group options={KIND_OPTIONS} className="integration-kinds" />
+          <Checkbox.Group options={READ_OPTIONS} className="integration-kinds" />
         </Form.Item>
       </Form>
     </Modal>
