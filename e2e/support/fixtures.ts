@@ -246,8 +246,8 @@ export async function closeNotifications(page: Page) {
 
 /**
  * The print flow without the printer: headless Chromium ends the browser when a frame's PDF is sent to print(), so
- * the print frame's window answers focus() and print() by counting (window.__printed), and every Content Security
- * Policy refusal of the page is kept (window.__cspRefusals) so a test can assert the PDF frame was allowed to load.
+ * the print frame's window answers focus() and print() by counting (window.__printed), and the Content Security
+ * Policy's refusals of a frame are kept (window.__cspRefusals) so a test can assert the PDF frame was allowed to load.
  * Call before the page's first navigation.
  */
 export async function stubPrinting(page: Page) {
@@ -255,7 +255,10 @@ export async function stubPrinting(page: Page) {
     const w = window as unknown as { __printed: number; __cspRefusals: string[] };
     w.__printed = 0;
     w.__cspRefusals = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspRefusals.push(`${e.violatedDirective} ${e.blockedURI}`));
+    // Only what the print flow needs: the frame and the document in it.
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (/^(frame|child|object)-src/.test(e.violatedDirective)) w.__cspRefusals.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
     const real = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
     Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
       configurable: true,

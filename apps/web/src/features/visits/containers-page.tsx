@@ -9,6 +9,7 @@ import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers,
 import { SyncBanner } from './components/sync-banner';
 import { formatDay } from './dates';
 import './visits.css';
+import { thumbOptions } from './field-select';
 
 type Row = { uid: number; productoId: number | null; cantidad: number | null };
 let uid = 0;
@@ -97,6 +98,7 @@ export function ContainersPage() {
           {rows.map((r, i) => (
             <div key={r.uid} className="order-row" data-testid="container-row">
               <Select<number>
+                {...thumbOptions}
                 placeholder="Envase"
                 aria-label={`Envase ${i + 1}`}
                 className="order-product"

@@ -14,6 +14,7 @@ import { plannerFor, plannerSearch } from './planner';
 import './visits.css';
 import { filterByLabel } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
+import { thumbOptions } from './field-select';
 
 type Row = { uid: number; productoId: number | null; cantidad: number | null; precio: number | null };
 let uid = 0;
@@ -224,6 +225,7 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
           {rows.map((r, i) => (
             <div key={r.uid} className="order-row" data-testid="order-row">
               <Select<number>
+                {...thumbOptions}
                 showSearch={{ filterOption: filterByLabel, onSearch: search.setText }}
                 placeholder="Producto"
                 aria-label={`Producto ${i + 1}`}
@@ -256,6 +258,7 @@ function CustomerDetail({ clientId, date }: { clientId: string; date: string }) 
           ))}
           <Button icon={<PlusOutlined />} onClick={() => setRows((rs) => [...(rs ?? []), emptyRow()])}>Agregar producto</Button>
           <Select<number>
+            {...thumbOptions}
             allowClear
             placeholder="Tipo de operación"
             aria-label="Tipo de operación"

@@ -9,6 +9,7 @@ import { pendingCustomers, useCustomers, useOutbox } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
 import { fieldDate } from './dates';
 import './visits.css';
+import { thumbOptions } from './field-select';
 
 // 'Nuevo cliente' (its form and the contract's rule for it, with zod) loads when 'Agregar Cliente' first opens it.
 const NewCustomerDialog = lazyOverlay(() => import('./components/new-customer-dialog').then((m) => m.NewCustomerDialog), (p) => p.open);
@@ -32,6 +33,7 @@ export function NewOrderPage() {
       <SyncBanner />
       <Typography.Title level={4}>Agregar Pedido</Typography.Title>
       <Select<string>
+        {...thumbOptions}
         showSearch={{ filterOption: filterByLabel }}
         placeholder="Buscar cliente"
         aria-label="Cliente"

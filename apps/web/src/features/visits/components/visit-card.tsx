@@ -2,6 +2,7 @@ import { Card, Select, Tag, Typography } from 'antd';
 import { activateProps } from '../../../lib/activate';
 import { EnvironmentOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { EstadoVisita, VisitaCliente } from '@portal/contract';
+import { thumbOptions } from '../field-select';
 
 export const ESTADO_TEXT: Record<EstadoVisita, string> = { normal: 'Normal', pendiente: 'Pendiente', no_fuimos: 'No visitado' };
 const ESTADO_COLOR: Record<EstadoVisita, string> = { normal: 'default', pendiente: 'gold', no_fuimos: 'red' };
@@ -28,6 +29,7 @@ export function VisitCard({ client, onState, onOpen }: VisitCardProps) {
       {onState ? (
         <div className="visit-card-state" onClick={(e) => e.stopPropagation()}>
           <Select<EstadoVisita>
+            {...thumbOptions}
             size="middle"
             aria-label={`Estado de ${client.nombre}`}
             value={client.estado}
