@@ -5,7 +5,7 @@
  * with its items. A measurement, not a test: it is not part of CI (docs/decisions/accessibility.md, "Lighthouse").
  *
  *   npm run bench:lighthouse -w @portal/bench
- *   BENCH_LH_PORT=4642 BENCH_LH_DATA_DIR=/tmp/lh    where the portal started by the script listens and keeps its data
+ *   BENCH_LH_PORT=8292 BENCH_LH_DATA_DIR=/tmp/lh    where the portal started by the script listens and keeps its data
  *   BENCH_LH_URL=http://127.0.0.1:8080              measures a portal already running instead
  *   BENCH_LH_OUT=/tmp/lh-report                     also writes each flow's HTML report there
  *
@@ -134,8 +134,8 @@ async function measure(url: string, formFactor: FormFactor): Promise<{ rows: Row
 
 const server = await startServer({
   existing: process.env.BENCH_LH_URL,
-  port: process.env.BENCH_LH_PORT ?? '8956',
-  dataDir: process.env.BENCH_LH_DATA_DIR ?? path.join(os.tmpdir(), 'portal-bench-lighthouse'),
+  port: process.env.BENCH_LH_PORT ?? '8292',
+  dataDir: process.env.BENCH_LH_DATA_DIR ?? '/tmp/portal-bench-lighthouse',
 });
 const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 let below = 0;
