@@ -31,7 +31,7 @@ function imageUrl(cuit: string, file: string): string {
 
 function ProductCarousel({ kind, title, cuit, entity, mobile, onProduct }: ProductCarouselsProps & { kind: CarouselKind; title: string }) {
   const list = useCarousel(kind, cuit, entity);
-  const track = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLUListElement>(null);
   const products = list.data?.productos ?? [];
   // Hidden while loading, on failure (e.g. the ordering module is not enabled) and when it has no products.
   if (products.length === 0) return null;
@@ -53,11 +53,14 @@ function ProductCarousel({ kind, title, cuit, entity, mobile, onProduct }: Produ
         )
       }
     >
-      <div className="product-carousel-track" ref={track} role="list" aria-label={title}>
+      {/* A list of buttons: each button inside its list item (a button cannot take the listitem role itself). */}
+      <ul className="product-carousel-track" ref={track} aria-label={title}>
         {products.map((p) => (
-          <ProductTile key={p.id} product={p} cuit={cuit} onClick={() => onProduct(p.id)} />
+          <li key={p.id} className="product-carousel-item">
+            <ProductTile product={p} cuit={cuit} onClick={() => onProduct(p.id)} />
+          </li>
         ))}
-      </div>
+      </ul>
     </Panel>
   );
 }
@@ -65,7 +68,7 @@ function ProductCarousel({ kind, title, cuit, entity, mobile, onProduct }: Produ
 function ProductTile({ product, cuit, onClick }: { product: Product; cuit: string; onClick: () => void }) {
   const file = product.url[0];
   return (
-    <button type="button" role="listitem" className="product-tile" onClick={onClick} data-testid={`carousel-product-${product.id}`} title={product.nombre}>
+    <button type="button" className="product-tile" onClick={onClick} data-testid={`carousel-product-${product.id}`} title={product.nombre}>
       <span className="product-tile-image">
         {file ? <img src={imageUrl(cuit, file)} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <PictureOutlined aria-hidden />}
         {product.es_promocion && <span className="product-tile-badge">{orderingMsg.promo}</span>}
