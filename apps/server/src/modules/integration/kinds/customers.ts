@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { customerRow, integrationBatchMsg, removalRow, type CustomerRow, type RemovalRow } from '@portal/contract';
 import type { DB } from '../../../db/database.js';
+import { deactivateByCode } from './deactivate.js';
 import type { ChunkResult, KindHandler, Numbered } from './kind.js';
 
 /** The company's sellers or price lists by code, for the codes a chunk names. */
@@ -76,22 +77,5 @@ export const customers: KindHandler<CustomerRow, RemovalRow> = {
     return result;
   },
 
-  async remove(trx, companyId, rows: Numbered<RemovalRow>[]): Promise<ChunkResult> {
-    const result: ChunkResult = { accepted: [], unchanged: [], rejected: [] };
-    const codes = rows.map((r) => r.row.codigo);
-    // Locked in code order (as the upsert writes): two batches of the kind at once never wait on each other crosswise.
-    const existing = await trx.selectFrom('entities').select(['code', 'active']).where('company_id', '=', companyId).where('code', 'in', codes).orderBy('code').forUpdate().execute();
-    const state = new Map(existing.map((e) => [e.code, e.active]));
-    const toDeactivate: number[] = [];
-    for (const { n, row } of rows) {
-      const active = state.get(row.codigo);
-      if (active === undefined) result.rejected.push({ fila: n, campo: 'codigo', mensaje: integrationBatchMsg.noExiste });
-      else if (active) {
-        toDeactivate.push(row.codigo);
-        result.accepted.push(n);
-      } else result.unchanged.push(n);
-    }
-    if (toDeactivate.length) await trx.updateTable('entities').set({ active: false }).where('company_id', '=', companyId).where('code', 'in', toDeactivate).execute();
-    return result;
-  },
+  remove: (trx, companyId, rows) => deactivateByCode(trx, 'entities', companyId, rows),
 };

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { integrationBatchMsg, integrationRowMsg, PRODUCT_FACET_FIELDS, productRow, removalRow, type ProductRow, type RemovalRow } from '@portal/contract';
+import { integrationRowMsg, PRODUCT_FACET_FIELDS, productRow, removalRow, type ProductRow, type RemovalRow } from '@portal/contract';
 import type { DB } from '../../../db/database.js';
 import type { FacetKind } from '../../../db/schema.js';
+import { deactivateByCode } from './deactivate.js';
 import type { ChunkResult, KindHandler, Numbered } from './kind.js';
 
 /** The product's column of each facet a row names (the facet kinds are the rows' field names). */
@@ -161,22 +162,5 @@ export const products: KindHandler<ProductRow, RemovalRow> = {
     return result;
   },
 
-  async remove(trx, companyId, rows: Numbered<RemovalRow>[]): Promise<ChunkResult> {
-    const result: ChunkResult = { accepted: [], unchanged: [], rejected: [] };
-    const codes = rows.map((r) => r.row.codigo);
-    // Locked in code order (as the upsert writes): two batches of the kind at once never wait on each other crosswise.
-    const existing = await trx.selectFrom('products').select(['code', 'active']).where('company_id', '=', companyId).where('code', 'in', codes).orderBy('code').forUpdate().execute();
-    const state = new Map(existing.map((p) => [p.code, p.active]));
-    const toDeactivate: number[] = [];
-    for (const { n, row } of rows) {
-      const active = state.get(row.codigo);
-      if (active === undefined) result.rejected.push({ fila: n, campo: 'codigo', mensaje: integrationBatchMsg.noExiste });
-      else if (active) {
-        toDeactivate.push(row.codigo);
-        result.accepted.push(n);
-      } else result.unchanged.push(n);
-    }
-    if (toDeactivate.length) await trx.updateTable('products').set({ active: false }).where('company_id', '=', companyId).where('code', 'in', toDeactivate).execute();
-    return result;
-  },
+  remove: (trx, companyId, rows) => deactivateByCode(trx, 'products', companyId, rows),
 };
