@@ -31,7 +31,11 @@ test('the grain switch goes from available positions to all of them, with es-AR 
   const rows = table.locator('tbody tr.grain-row');
   await expect(rows.first()).toBeVisible();
   const available = await rows.count();
-  const stocks = await table.locator('tbody tr.grain-row td:last-child').allInnerTexts();
+  // The Stock column: last on desktop, right after the grain and its harvest on a phone.
+  const stockColumn = (await table.locator('thead th').allInnerTexts()).findIndex((t) => t.trim() === 'Stock') + 1;
+  expect(stockColumn).toBeGreaterThan(0);
+  const stockCells = table.locator(`tbody tr.grain-row td:nth-child(${stockColumn})`);
+  const stocks = await stockCells.allInnerTexts();
   expect(stocks.length).toBe(available);
   for (const s of stocks) {
     expect(s).toMatch(/^\d{1,3}(\.\d{3})*$/);
@@ -40,7 +44,7 @@ test('the grain switch goes from available positions to all of them, with es-AR 
   await table.getByRole('switch', { name: 'Solo disponibles' }).click();
   await expect(table.getByRole('switch')).toContainText('Todos');
   await expect.poll(() => rows.count()).toBeGreaterThan(available);
-  expect(await table.locator('tbody tr.grain-row td:last-child').allInnerTexts()).toContain('0');
+  expect(await stockCells.allInnerTexts()).toContain('0');
   await shot(page, testInfo, 'dashboard-grain-all');
 });
 
