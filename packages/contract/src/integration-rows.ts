@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerRow, erpCode, integrationBatchMsg, type IntegrationKind } from './integration.js';
+import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
 
 /**
  * The rows of the catalogue's kinds an ERP loads (docs/integration.md): products, prices, stock. Each is keyed by the
@@ -51,17 +51,7 @@ export function erpDecimal(integers: number, decimals: number) {
     });
 }
 
-const text = (max: number) =>
-  z.string({ error: integrationBatchMsg.textoObligatorio }).trim().min(1, integrationBatchMsg.textoObligatorio).max(max, integrationBatchMsg.textoLargo(max));
-const optionalText = (max: number) =>
-  z
-    .string({ error: integrationBatchMsg.valorInvalido })
-    .trim()
-    .max(max, integrationBatchMsg.textoLargo(max))
-    .nullish()
-    .transform((v) => (v ? v : null));
 const flag = (fallback: boolean) => z.boolean({ error: integrationBatchMsg.valorInvalido }).default(fallback);
-const companyCuit = z.string({ error: integrationBatchMsg.cuitInvalido }).regex(/^\d{11}$/, integrationBatchMsg.cuitInvalido).optional();
 const barcode = z
   .string({ error: integrationRowMsg.codigoBarrasInvalido })
   .trim()
@@ -70,7 +60,7 @@ const barcode = z
 
 /** A facet of the catalogue (brand, line, family…) by the ERP's code, with the name the filters show. */
 const facet = z
-  .object({ codigo: erpCode, nombre: text(120) }, { error: integrationBatchMsg.valorInvalido })
+  .object({ codigo: erpCode, nombre: rowText(120) }, { error: integrationBatchMsg.valorInvalido })
   .nullish()
   .transform((v) => v ?? null);
 
@@ -89,12 +79,12 @@ export const productRow = z
       .max(40, integrationBatchMsg.textoLargo(40))
       .nullish()
       .transform((v) => (v ? v : null)),
-    nombre: text(200),
-    descripcion: optionalText(2000),
+    nombre: rowText(200),
+    descripcion: rowOptionalText(2000),
     /** What a customer orders ("Bolsa x 40 kg"). */
-    unidad_venta: text(60),
+    unidad_venta: rowText(60),
     /** The unit of measure of the content ("kg"). */
-    unidad: text(20),
+    unidad: rowText(20),
     /** Units of measure per sales unit (40 for a 40 kg bag); default 1. */
     factor: erpDecimal(9, 3)
       .refine((v) => Number(v) > 0, integrationRowMsg.mayorQueCero)
@@ -111,7 +101,7 @@ export const productRow = z
     codigo_barras: barcode.nullish().transform((v) => v ?? null),
     /** Every other barcode of the product (shelf labels, other packs); absent: left as they are; [] removes them. */
     otros_codigos_barras: z.array(barcode, { error: integrationBatchMsg.valorInvalido }).max(20, integrationRowMsg.demasiadosCodigos).optional(),
-    ubicacion: optionalText(60),
+    ubicacion: rowOptionalText(60),
     dias_entrega: z.number({ error: integrationRowMsg.diasInvalidos }).int(integrationRowMsg.diasInvalidos).min(0, integrationRowMsg.diasInvalidos).max(365, integrationRowMsg.diasInvalidos).default(0),
     nuevo: flag(false),
     promocion: flag(false),
@@ -144,7 +134,7 @@ export const priceRow = z
     cuit_empresa: companyCuit,
     lista: erpCode,
     /** The list's name: creates the list if the portal does not have it, renames it if it differs. */
-    lista_nombre: optionalText(120),
+    lista_nombre: rowOptionalText(120),
     producto: erpCode,
     moneda: currency,
     precio: money,
@@ -167,7 +157,7 @@ export const stockRow = z.object({
   cuit_empresa: companyCuit,
   deposito: erpCode,
   /** The deposit's name: creates the deposit if the portal does not have it, renames it if it differs. */
-  deposito_nombre: optionalText(120),
+  deposito_nombre: rowOptionalText(120),
   producto: erpCode,
   cantidad: erpDecimal(12, 2),
 });

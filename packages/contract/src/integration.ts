@@ -214,9 +214,10 @@ export const erpCode = z
   .int(integrationBatchMsg.codigoInvalido)
   .min(1, integrationBatchMsg.codigoInvalido)
   .max(999_999_999, integrationBatchMsg.codigoInvalido);
-const text = (max: number) =>
+/** A row's required text, its optional text (empty → null) and its company: shared by every kind's row schema. */
+export const rowText = (max: number) =>
   z.string({ error: integrationBatchMsg.textoObligatorio }).trim().min(1, integrationBatchMsg.textoObligatorio).max(max, integrationBatchMsg.textoLargo(max));
-const optionalText = (max: number) =>
+export const rowOptionalText = (max: number) =>
   z
     .string({ error: integrationBatchMsg.valorInvalido })
     .trim()
@@ -224,23 +225,23 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 /** Every row may name its company; a row of another company refuses the whole batch (403). */
-const companyCuit = z.string({ error: integrationBatchMsg.cuitInvalido }).regex(/^\d{11}$/, integrationBatchMsg.cuitInvalido).optional();
+export const companyCuit = z.string({ error: integrationBatchMsg.cuitInvalido }).regex(/^\d{11}$/, integrationBatchMsg.cuitInvalido).optional();
 
 /** A customer (an entity of the company), keyed by the ERP's customer code. */
 export const customerRow = z.object({
   cuit_empresa: companyCuit,
   codigo: erpCode,
-  razon_social: text(200),
-  descripcion: optionalText(200),
+  razon_social: rowText(200),
+  descripcion: rowOptionalText(200),
   cuit: z.string({ error: integrationBatchMsg.cuitInvalido }).regex(/^\d{11}$/, integrationBatchMsg.cuitInvalido).refine(isValidCuit, integrationBatchMsg.cuitInvalido),
   /** The seller's code in the ERP (sellers carry their zone); null: none. */
   vendedor: erpCode.nullish().transform((v) => v ?? null),
   /** The price list's code; null: the company's default list. */
   lista_precios: erpCode.nullish().transform((v) => v ?? null),
-  telefono: optionalText(40),
+  telefono: rowOptionalText(40),
   email: z.email({ error: integrationBatchMsg.emailInvalido }).max(254, integrationBatchMsg.textoLargo(254)).nullish().transform((v) => v ?? null),
-  localidad: optionalText(120),
-  provincia: optionalText(120),
+  localidad: rowOptionalText(120),
+  provincia: rowOptionalText(120),
   activo: z.boolean({ error: integrationBatchMsg.valorInvalido }).default(true),
 });
 export type CustomerRow = z.output<typeof customerRow>;
