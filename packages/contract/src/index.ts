@@ -24,3 +24,4 @@ export * from './integration-rows.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';
 export * from './integration-events.js';
+export * from './integration-values.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteDef } from './routes.js';
+import { INTEGRATION_FEED, integrationEventsMsg } from './integration-values.js';
 
 /**
  * The portal's outbound events (docs/integration.md, 'Eventos'): every change an ERP must learn of — an order
@@ -213,25 +214,6 @@ export type IntegrationEventPayload<K extends IntegrationEventKind> = z.infer<(t
 
 // ── The feed ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const INTEGRATION_FEED = { defaultLimit: 100, maxLimit: 1000 } as const;
-
-export const integrationEventsMsg = {
-  cursorInvalido: 'El cursor (desde) no es válido: use 0 para empezar o el valor de «siguiente» de la respuesta anterior',
-  limiteInvalido: `El límite debe ser un número entero entre 1 y ${INTEGRATION_FEED.maxLimit}`,
-  eventoInexistente: 'El evento no existe',
-  resultadoInvalido: 'El resultado debe ser aceptado, rechazado o aplicado',
-  numeroErpObligatorio: 'Indique el número del documento en el ERP (numero_erp)',
-  numeroErpLargo: 'El número del ERP admite hasta 40 caracteres',
-  motivoObligatorio: 'Indique el motivo del rechazo (motivo)',
-  motivoLargo: 'El motivo admite hasta 500 caracteres',
-  sinResultado: (tipo: string) => `Los eventos ${tipo} no admiten resultado: solo pedidos, órdenes de compra y recibos`,
-  resultadoNoCorresponde: (resultado: string, tipo: string) => `El resultado ${resultado} no corresponde a un evento ${tipo}`,
-  otroResultado: 'El evento ya tiene otro resultado registrado',
-  resultadoRegistrado: 'Resultado registrado',
-  // How the order and receipt screens show the ERP's answer
-  erpNumero: (numero: string) => `ERP: ${numero}`,
-  erpRechazado: 'Rechazado por el ERP',
-} as const;
 
 /** A cursor is a position in the feed: digits, 0 for the beginning. */
 export const integrationFeedQuery = z.object({

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Radio, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Radio, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { Carousel } from '../../lib/carousel';
 import { lazyOverlay } from '../../lib/lazy-overlay';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -238,7 +238,7 @@ function GrainCards({ items, query, totals }: { items: GrainRow[]; query: { isPe
       {items.map((r) => {
         const move = r.entradas ? `+${r.entradas_con_formato}` : r.salidas ? `−${r.salidas_con_formato}` : r.certificados_con_formato;
         return (
-          <Card key={r.id} size="small" className="grain-card" data-testid={`grain-row-${r.id}`}>
+          <article key={r.id} className="grain-card" data-testid={`grain-row-${r.id}`}>
             <div className="grain-card-head">
               <div className="grain-card-title">
                 <Typography.Text strong>
@@ -269,11 +269,11 @@ function GrainCards({ items, query, totals }: { items: GrainRow[]; query: { isPe
               </span>
             </div>
             {open === r.id && <GrainDetail row={r} />}
-          </Card>
+          </article>
         );
       })}
       {totals && items.length > 0 && (
-        <Card size="small" className="grain-card grain-totals-card" data-testid="grain-totals">
+        <div className="grain-card grain-totals-card" data-testid="grain-totals">
           <Typography.Text strong>Totales (kg)</Typography.Text>
           <div className="grain-totals-grid">
             <span>Entradas</span>
@@ -285,7 +285,7 @@ function GrainCards({ items, query, totals }: { items: GrainRow[]; query: { isPe
             <strong>Saldo</strong>
             <strong className="grain-kg">{totals.saldo_con_formato}</strong>
           </div>
-        </Card>
+        </div>
       )}
     </div>
   );
