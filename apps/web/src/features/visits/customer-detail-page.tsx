@@ -14,6 +14,7 @@ import { plannerFor, plannerSearch } from './planner';
 import './visits.css';
 import { filterByLabel } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
+import { useIsMobile } from '../../lib/device';
 import { thumbOptions } from './field-select';
 
 type Row = { uid: number; productoId: number | null; cantidad: number | null; precio: number | null };
@@ -50,6 +51,9 @@ export function CustomerDetailPage() {
 }
 
 function PurchasesTables({ compras, total }: { compras: CompraView[]; total: string }) {
+  // On a phone the unit price goes under the product's name, so that the four figures of a line fit 390 px whatever
+  // its amounts (a column of its own ran off the screen with six-digit prices).
+  const mobile = useIsMobile();
   const sales = compras.filter((c) => !c.es_envase);
   const containers = compras.filter((c) => c.es_envase);
   return (
@@ -62,14 +66,23 @@ function PurchasesTables({ compras, total }: { compras: CompraView[]; total: str
         dataSource={sales}
         locale={{ emptyText: 'Sin compras en esta fecha.' }}
         columns={[
-          { title: 'Producto', dataIndex: 'producto', render: (v: string, r) => <>{v} {r.pendiente ? <Tag color="orange">Pendiente de envío</Tag> : null}</> },
+          {
+            title: mobile ? 'Producto y precio' : 'Producto',
+            dataIndex: 'producto',
+            render: (v: string, r) => (
+              <>
+                {v} {r.pendiente ? <Tag color="orange">Pendiente de envío</Tag> : null}
+                {mobile && <div className="purchase-unit-price">{formatMoney(r.precio)} c/u</div>}
+              </>
+            ),
+          },
           { title: 'Cantidad', dataIndex: 'cantidad', align: 'right', render: (v: string) => formatNumber(v, Number.isInteger(Number(v)) ? 0 : 3) },
-          { title: 'Precio', dataIndex: 'precio', align: 'right', render: (v: string) => formatMoney(v) },
+          ...(mobile ? [] : [{ title: 'Precio', dataIndex: 'precio', align: 'right' as const, render: (v: string) => formatMoney(v) }]),
           { title: 'Subtotal', dataIndex: 'subtotal', align: 'right', render: (v: string) => formatMoney(v) },
         ]}
         summary={() => (sales.length > 0 ? (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}><strong>Total</strong></Table.Summary.Cell>
+            <Table.Summary.Cell index={0} colSpan={mobile ? 2 : 3}><strong>Total</strong></Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right"><strong data-testid="purchases-total">{formatMoney(total)}</strong></Table.Summary.Cell>
           </Table.Summary.Row>
         ) : null)}
