@@ -300,6 +300,8 @@ export const orderRow = z.object({
   numero: z.number().int(),
   numero_con_formato: z.string(),
   estado: z.enum(['pending', 'approved', 'applied']),
+  /** The ERP's answer to the order (accepted with its number, or rejected with the reason); null until it answers. */
+  erp: erpAnswerWire.nullable().optional(),
 });
 export type OrderRow = z.infer<typeof orderRow>;
 export const statusListResponse = z.object({ success: z.literal(true), productos: z.array(orderRow), total: z.number().int() });

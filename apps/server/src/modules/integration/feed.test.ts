@@ -16,6 +16,7 @@ import {
   type IntegrationFeedResponse,
   type RecibosListResponse,
   type StaffListResponse,
+  type StatusListResponse,
   type OrderLinesResponse,
   type PendientesResponse,
   type PurchaseCartResponse,
@@ -303,6 +304,9 @@ describe('the feed', () => {
       inject('POST', `${FEED}/${id}/resultado`, { authorization: `Bearer ${withKey}` }, body);
     const order = events.find((e) => e.tipo === 'pedido.confirmado')!;
     const orderId = (order.datos as { pedido: { id: number } }).pedido.id;
+    // The customer's 'Pedidos realizados', read before the answer (so that a kept answer would show here) and after.
+    const customerRow = async () => (await ok<StatusListResponse>(inject('GET', `${P}?aplicados=true&start=0&limit=50`, customer()))).productos.find((p) => p.id === orderId);
+    assert.equal((await customerRow())?.erp ?? null, null, 'no answer from the ERP yet');
     const accepted = await ok<IntegrationEventResultResponse>(answer(order.id, { resultado: 'aceptado', numero_erp: 'NP-0004-00012345' }));
     assert.equal(accepted.repetido, false);
     // The same answer again changes nothing; another one is refused.
@@ -312,6 +316,9 @@ describe('the feed', () => {
     assert.ok(listed, 'the order is in the staff list');
     assert.equal(listed.erp?.estado, 'aceptado');
     assert.equal(listed.erp?.numero, 'NP-0004-00012345');
+    const mine = await customerRow();
+    assert.equal(mine?.erp?.estado, 'aceptado', "the customer's list shows the ERP's answer");
+    assert.equal(mine?.erp?.numero, 'NP-0004-00012345');
 
     const receipt = events.find((e) => e.tipo === 'recibo.ingresado')!;
     const receiptId = (receipt.datos as { recibo: { id: number } }).recibo.id;

@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.js';
 import type { EntityTenant } from '../../plugins/access.js';
 import { amountsOf, STATUS } from './amounts.js';
 import * as repo from './repository.js';
+import { erpAnswer } from '../integration/index.js';
 
 const CHANNEL: Record<string, [string, string]> = { web: ['WEB', 'Portal web'], seller: ['VEN', 'Vendedor'], counter: ['MOS', 'Mostrador'] };
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
@@ -40,6 +41,7 @@ export class OrderLists {
         numero: r.number,
         numero_con_formato: voucherNumberText(r.series, r.number),
         estado: r.status,
+        erp: erpAnswer(r),
       };
     });
     return { success: true, productos, total };

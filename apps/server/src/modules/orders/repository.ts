@@ -122,6 +122,10 @@ export type StatusRow = {
   with_tax: boolean;
   channel: string | null;
   origin: string | null;
+  erp_status: 'aceptado' | 'rechazado' | 'aplicado' | null;
+  erp_number: string | null;
+  erp_reason: string | null;
+  erp_at: Date | string | null;
 };
 
 export async function ordersByStatus(db: DB, kind: OrderKind, companyId: number, entityId: number, status: string, start: number, limit: number) {
@@ -129,7 +133,8 @@ export async function ordersByStatus(db: DB, kind: OrderKind, companyId: number,
   const join = kind === 'sales' ? sql`left join order_origins og on og.id = o.origin_id and og.company_id = o.company_id` : sql``;
   const [rows, count] = await Promise.all([
     sql<StatusRow>`select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.total::text as total,
-        o.applied_amount::text as applied_amount, ${kind === 'sales' ? sql`true` : sql`o.with_tax`} as with_tax, ${origin}
+        o.applied_amount::text as applied_amount, ${kind === 'sales' ? sql`true` : sql`o.with_tax`} as with_tax, ${origin},
+        o.erp_status, o.erp_number, o.erp_reason, o.erp_at
       from ${table(kind)} o ${join}
       where o.company_id = ${companyId} and o.entity_id = ${entityId} and o.status = ${status}
       order by o.ordered_on desc, o.id desc limit ${limit} offset ${start}`.execute(db),

@@ -92,11 +92,11 @@ const RECORDED: Record<string, string[]> = {
     'select id, number, series, total::text as total, with_tax as with_tax from "purchase_orders" where cart_id = $1 and company_id = $2',
   ],
   'ordersByStatus sales': [
-    'select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.total::text as total, o.applied_amount::text as applied_amount, true as with_tax, o.channel, og.description as origin from "sales_orders" o left join order_origins og on og.id = o.origin_id and og.company_id = o.company_id where o.company_id = $1 and o.entity_id = $2 and o.status = $3 order by o.ordered_on desc, o.id desc limit $4 offset $5',
+    'select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.total::text as total, o.applied_amount::text as applied_amount, true as with_tax, o.channel, og.description as origin, o.erp_status, o.erp_number, o.erp_reason, o.erp_at from "sales_orders" o left join order_origins og on og.id = o.origin_id and og.company_id = o.company_id where o.company_id = $1 and o.entity_id = $2 and o.status = $3 order by o.ordered_on desc, o.id desc limit $4 offset $5',
     'select count(*)::int as n from "sales_orders" where company_id = $1 and entity_id = $2 and status = $3',
   ],
   'ordersByStatus purchase': [
-    'select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.total::text as total, o.applied_amount::text as applied_amount, o.with_tax as with_tax, null as channel, null as origin from "purchase_orders" o where o.company_id = $1 and o.entity_id = $2 and o.status = $3 order by o.ordered_on desc, o.id desc limit $4 offset $5',
+    'select o.id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.total::text as total, o.applied_amount::text as applied_amount, o.with_tax as with_tax, null as channel, null as origin, o.erp_status, o.erp_number, o.erp_reason, o.erp_at from "purchase_orders" o where o.company_id = $1 and o.entity_id = $2 and o.status = $3 order by o.ordered_on desc, o.id desc limit $4 offset $5',
     'select count(*)::int as n from "purchase_orders" where company_id = $1 and entity_id = $2 and status = $3',
   ],
   'history by month': [

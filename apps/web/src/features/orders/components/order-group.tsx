@@ -1,6 +1,6 @@
 import { useEffect, type HTMLAttributes } from 'react';
 import { Button, Card, Empty, Skeleton, Table } from 'antd';
-import { formatMoney, msg, orderingMsg, type OrderRow, type StatusList } from '@portal/contract';
+import { formatMoney, integrationEventsMsg, msg, orderingMsg, type OrderRow, type StatusList } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/device';
 import { useNotify } from '../../../lib/notify';
@@ -18,6 +18,17 @@ const MORE_TEXT: Record<OrderKind, Record<StatusList, string>> = {
 
 /** Point of sale and number as the order PDF prints them: 00001-00000123. */
 export const orderNumber = (r: OrderRow) => r.numero_con_formato;
+/** The ERP's answer under the order's number, once it came: its number there, or that it refused it and why. */
+function ErpAnswer({ row }: { row: OrderRow }) {
+  if (!row.erp) return null;
+  const refused = row.erp.estado === 'rechazado';
+  return (
+    <div className={`order-erp${refused ? ' is-refused' : ''}`} data-testid={`order-erp-${row.numero}`}>
+      {refused ? `${integrationEventsMsg.erpRechazado}${row.erp.motivo ? `: ${row.erp.motivo}` : ''}` : integrationEventsMsg.erpNumero(row.erp.numero ?? '')}
+    </div>
+  );
+}
+
 const origin = (r: OrderRow) => (r.norig ? `${r.torig} ${r.norig}` : r.torig);
 
 /** One status of the accordion: 5 at a time, more while a page comes back full (ordering.md §4). */
@@ -67,7 +78,10 @@ export function OrderGroup({ kind, status }: OrderGroupProps) {
                 </div>
                 <dl className="order-card-fields">
                   <dt>Número</dt>
-                  <dd>{orderNumber(r)}</dd>
+                  <dd>
+                    {orderNumber(r)}
+                    <ErpAnswer row={r} />
+                  </dd>
                   <dt>Fecha</dt>
                   <dd>{r.fecha_con_formato}</dd>
                   <dt>Origen</dt>
@@ -101,7 +115,16 @@ export function OrderGroup({ kind, status }: OrderGroupProps) {
         columns={[
           { title: 'Comprobante', dataIndex: 'descom', key: 'descom' },
           { title: 'Letra', dataIndex: 'letra_id', key: 'letra', align: 'center' },
-          { title: 'Número', key: 'numero', render: (_, r) => orderNumber(r) },
+          {
+            title: 'Número',
+            key: 'numero',
+            render: (_, r) => (
+              <>
+                {orderNumber(r)}
+                <ErpAnswer row={r} />
+              </>
+            ),
+          },
           { title: 'Fecha', dataIndex: 'fecha_con_formato', key: 'fecha' },
           { title: 'Origen', key: 'origen', render: (_, r) => origin(r) },
           { title: 'Origen del pedido', dataIndex: 'origen_del_pedido', key: 'origen_del_pedido', className: 'orders-origin' },
