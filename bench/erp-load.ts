@@ -114,7 +114,8 @@ async function measure(target: { kind: string }, dir: string, prefix: string, se
 
 /** `count` vouchers at point of sale 90: even numbers invoices (two lines), odd numbers receipts applied to the previous one. */
 async function writeMovements(file: string, customers: number[], stamp: number): Promise<void> {
-  const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + (i % 1000) * 86_400_000).toISOString().slice(0, 10);
+  // Spread over about three years; a due date or a receipt's date counts from its invoice's day.
+  const day = (i: number, plus = 0) => new Date(Date.UTC(2024, 0, 1) + ((i % 1000) + plus) * 86_400_000).toISOString().slice(0, 10);
   const cents = String(stamp % 100).padStart(2, '0');
   await writeLines(file, (i) => {
     const invoice = i - (i % 2);
@@ -122,7 +123,7 @@ async function writeMovements(file: string, customers: number[], stamp: number):
     const net = 1000 + (invoice % 9000);
     if (i % 2 === 0) {
       return JSON.stringify({
-        tipo: 'FC', letra: 'A', punto_venta: 90, numero: i + 1, cliente, fecha: day(i), vencimiento: day(i + 30), importe: `${net + 210}.${cents}`,
+        tipo: 'FC', letra: 'A', punto_venta: 90, numero: i + 1, cliente, fecha: day(i), vencimiento: day(i, 30), importe: `${net + 210}.${cents}`,
         neto: `${net}.00`, iva21: '210.00', tipo_afip: 1,
         lineas: [
           { producto: String(5000 + (i % 50)), descripcion: `Producto ${i % 50}`, cantidad: '2', precio: `${(net - 10) / 2}.00`, importe: `${net - 10}.00` },
@@ -131,7 +132,7 @@ async function writeMovements(file: string, customers: number[], stamp: number):
       });
     }
     return JSON.stringify({
-      tipo: 'RC', punto_venta: 90, numero: i + 1, cliente, fecha: day(i + 20), importe: `${net}.00`, cancelado: true,
+      tipo: 'RC', punto_venta: 90, numero: i + 1, cliente, fecha: day(invoice, 20), importe: `${net}.00`, cancelado: true,
       aplica: [{ tipo: 'FC', letra: 'A', punto_venta: 90, numero: invoice + 1, importe: `${net}.00` }],
     });
   });
