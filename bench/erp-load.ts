@@ -132,7 +132,7 @@ async function writeMovements(file: string, customers: number[], stamp: number):
       });
     }
     return JSON.stringify({
-      tipo: 'RC', punto_venta: 90, numero: i + 1, cliente, fecha: day(invoice, 20), importe: `${net}.00`, cancelado: true,
+      tipo: 'RC', punto_venta: 90, numero: i + 1, cliente, fecha: day(invoice, 20), importe: `${net}.${cents}`, cancelado: true,
       aplica: [{ tipo: 'FC', letra: 'A', punto_venta: 90, numero: invoice + 1, importe: `${net}.00` }],
     });
   });
