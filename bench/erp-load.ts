@@ -6,6 +6,12 @@
  * unchanged.
  *   npm run bench:erp-load -w @portal/bench -- [size] [products]
  *   BENCH_ONLY=postgres BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:erp-load -w @portal/bench -- small 200000
+ *
+ * With `movimientos` as third argument, `count` account movements instead (target: 2,000,000 in ≤ 10 minutes, ≥ 5,000
+ * rows/s): invoices and receipts of the company's customers at point of sale 90, each invoice with two lines and each
+ * receipt applied to the invoice before it, the amounts stamped per run so every voucher is written; then again,
+ * every voucher unchanged.
+ *   npm run bench:erp-load -w @portal/bench -- small 100000 movimientos
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -22,6 +28,7 @@ import { targets } from './support.js';
 
 const size = (process.argv[2] ?? 'small') as DemoSize;
 const count = Number(process.argv[3] ?? 200_000);
+const movementsMode = process.argv[4] === 'movimientos';
 const port = Number(process.env.BENCH_PORT ?? 8393);
 const origin = `http://127.0.0.1:${port}`;
 const FIRST_CODE = 2_000_000;
@@ -53,12 +60,18 @@ for await (const target of targets(size)) {
   const secret = randomBytes(32).toString('base64url');
   await db
     .insertInto('integration_keys')
-    .values({ company_id: company.id, name: KEY_NAME, prefix, secret_hash: hashIntegrationSecret(secret), write_kinds: ['productos', 'precios'], read_kinds: [], created_by: admin.id })
+    .values({ company_id: company.id, name: KEY_NAME, prefix, secret_hash: hashIntegrationSecret(secret), write_kinds: ['productos', 'precios', 'movimientos'], read_kinds: [], created_by: admin.id })
     .execute();
+  const customers = (await db.selectFrom('entities').select('code').where('company_id', '=', company.id).orderBy('code').execute()).map((e) => e.code);
   await target.close();
 
   const dir = await mkdtemp(path.join(tmpdir(), 'erp-load-'));
   const stamp = Date.now() % 100_000;
+  if (movementsMode) {
+    await writeMovements(path.join(dir, 'movimientos.ndjson'), customers, stamp);
+    await measure(target, dir, prefix, secret, `${count} account movements (half invoices with 2 lines, half receipts applied to them)`);
+    continue;
+  }
   await writeLines(path.join(dir, 'productos.ndjson'), (i) =>
     JSON.stringify({
       codigo: FIRST_CODE + i,
@@ -76,11 +89,16 @@ for await (const target of targets(size)) {
     JSON.stringify({ lista: 1, producto: FIRST_CODE + i, precio: `${100 + (i % 900)}.${String(stamp % 100).padStart(2, '0')}`, descuento1: '5' }),
   );
 
+  await measure(target, dir, prefix, secret, `${count} products and ${count} prices`);
+}
+
+/** Starts a server on the target, sends the folder twice (written, then unchanged), reports both and the rows/s. */
+async function measure(target: { kind: string }, dir: string, prefix: string, secret: string, what: string) {
   await assertPortFree(port);
-  const server = startServer(target, port);
+  const server = startServer(target as Parameters<typeof startServer>[0], port);
   try {
     await waitForServer(origin, server);
-    console.log(`\n${target.kind}, ${size}: ${count} products and ${count} prices over HTTP in batches of 10,000 rows (load ${loadAverage()})`);
+    console.log(`\n${target.kind}, ${size}: ${what} over HTTP in batches of 10,000 rows (load ${loadAverage()})`);
     let t = performance.now();
     const first = await syncDir({ url: origin, key: `${prefix}_${secret}`, dir });
     report('written (new or changed)', (performance.now() - t) / 1000, first);
@@ -92,4 +110,30 @@ for await (const target of targets(size)) {
     await new Promise((r) => server.once('exit', r));
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** `count` vouchers at point of sale 90: even numbers invoices (two lines), odd numbers receipts applied to the previous one. */
+async function writeMovements(file: string, customers: number[], stamp: number): Promise<void> {
+  // Spread over about three years; a due date or a receipt's date counts from its invoice's day.
+  const day = (i: number, plus = 0) => new Date(Date.UTC(2024, 0, 1) + ((i % 1000) + plus) * 86_400_000).toISOString().slice(0, 10);
+  const cents = String(stamp % 100).padStart(2, '0');
+  await writeLines(file, (i) => {
+    const invoice = i - (i % 2);
+    const cliente = customers[Math.floor(invoice / 2) % customers.length]!;
+    const net = 1000 + (invoice % 9000);
+    if (i % 2 === 0) {
+      return JSON.stringify({
+        tipo: 'FC', letra: 'A', punto_venta: 90, numero: i + 1, cliente, fecha: day(i), vencimiento: day(i, 30), importe: `${net + 210}.${cents}`,
+        neto: `${net}.00`, iva21: '210.00', tipo_afip: 1,
+        lineas: [
+          { producto: String(5000 + (i % 50)), descripcion: `Producto ${i % 50}`, cantidad: '2', precio: `${(net - 10) / 2}.00`, importe: `${net - 10}.00` },
+          { descripcion: 'Flete', importe: `10.${cents}` },
+        ],
+      });
+    }
+    return JSON.stringify({
+      tipo: 'RC', punto_venta: 90, numero: i + 1, cliente, fecha: day(invoice, 20), importe: `${net}.${cents}`, cancelado: true,
+      aplica: [{ tipo: 'FC', letra: 'A', punto_venta: 90, numero: invoice + 1, importe: `${net}.00` }],
+    });
+  });
 }

@@ -165,12 +165,189 @@ export type StockRow = z.output<typeof stockRow>;
 export const stockRemovalRow = z.object({ cuit_empresa: companyCuit, deposito: erpCode, producto: erpCode });
 export type StockRemovalRow = z.output<typeof stockRemovalRow>;
 
+// ── movimientos ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The current account's vouchers an ERP loads (`movimientos`, docs/integration.md): one row is one voucher with its
+ * lines and what it applies to, keyed by its identity in the ERP — type, point of sale and number within the company.
+ * Amounts travel unsigned; the type gives the sign the ledger keeps (debits add to the balance, credits subtract).
+ */
+
+/** The voucher types of the current account (as the statements and fiscal screens show them), and their side. */
+export const LEDGER_VOUCHER_TYPES = {
+  FC: { name: 'Factura', credit: false, lettered: true },
+  ND: { name: 'Nota de débito', credit: false, lettered: true },
+  NC: { name: 'Nota de crédito', credit: true, lettered: true },
+  RC: { name: 'Recibo', credit: true, lettered: false },
+  FJ: { name: 'Factura canje', credit: false, lettered: false },
+  LC: { name: 'Liquidación de granos canje', credit: true, lettered: false },
+} as const;
+export type LedgerVoucherType = keyof typeof LEDGER_VOUCHER_TYPES;
+const TYPE_CODES = Object.keys(LEDGER_VOUCHER_TYPES) as [LedgerVoucherType, ...LedgerVoucherType[]];
+
+export const integrationMovementMsg = {
+  tipoInvalido: `El tipo de comprobante es ${TYPE_CODES.slice(0, -1).join(', ')} o ${TYPE_CODES[TYPE_CODES.length - 1]}`,
+  letraInvalida: 'La letra es A, B, C, E o M',
+  puntoVentaInvalido: 'El punto de venta es un número entero entre 1 y 99999',
+  numeroInvalido: 'El número es un entero entre 1 y 99999999',
+  fechaInvalida: 'La fecha debe ser AAAA-MM-DD',
+  vencimientoAnterior: 'El vencimiento no puede ser anterior a la fecha del comprobante',
+  cuentaInvalida: 'La cuenta es un número entero entre 1 y 99',
+  tipoAfipInvalido: 'El tipo AFIP es un número entero entre 1 y 999',
+  aplicadoSupera: 'Lo aplicado supera el importe del comprobante',
+  soloCreditosAplican: 'Solo los recibos, notas de crédito y liquidaciones aplican a otros comprobantes',
+  origenInvalido: 'El tipo del origen son 2 o 3 letras mayúsculas (PED, FC…)',
+  aplicaRepetido: 'El comprobante aplicado ya figura en la lista',
+  demasiadasLineas: 'Hasta 500 líneas por comprobante',
+  demasiadasAplicaciones: 'Hasta 500 comprobantes aplicados',
+  clienteInexistente: (code: number) => `No existe el cliente ${code}: cárguelo antes en clientes`,
+  cuentaInexistente: (code: number) => `No existe la cuenta ${code} en la empresa`,
+  comprobanteRepetido: (first: number) => `El comprobante (tipo, punto de venta y número) ya vino en la fila ${first} de este lote`,
+  vinculadoEnPortal: 'El comprobante tiene recibos, pedidos o entregas del portal vinculados: no se puede dar de baja',
+  pendientesDerivados:
+    'Los documentos pendientes no se cargan aparte: son los comprobantes de movimientos con cancelado = false (menos lo que aplican los recibos aprobados del portal). Envíelos por movimientos',
+} as const;
+
+const date = z
+  .string({ error: integrationMovementMsg.fechaInvalida })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, integrationMovementMsg.fechaInvalida)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, integrationMovementMsg.fechaInvalida);
+const optionalDate = date.nullish().transform((v) => v ?? null);
+const voucherType = z.enum(TYPE_CODES, { error: integrationMovementMsg.tipoInvalido });
+const letter = z
+  .enum(['A', 'B', 'C', 'E', 'M'], { error: integrationMovementMsg.letraInvalida })
+  .nullish()
+  .transform((v) => v ?? null);
+const pointOfSale = z.number({ error: integrationMovementMsg.puntoVentaInvalido }).int(integrationMovementMsg.puntoVentaInvalido).min(1, integrationMovementMsg.puntoVentaInvalido).max(99_999, integrationMovementMsg.puntoVentaInvalido);
+const voucherNumber = z.number({ error: integrationMovementMsg.numeroInvalido }).int(integrationMovementMsg.numeroInvalido).min(1, integrationMovementMsg.numeroInvalido).max(99_999_999, integrationMovementMsg.numeroInvalido);
+const optionalMoney = money.nullish().transform((v) => v ?? null);
+
+/** A line of the voucher: a product (with its code) or another concept; `importe` is the line's amount. */
+const line = z.object(
+  {
+    producto: z
+      .string({ error: integrationBatchMsg.valorInvalido })
+      .trim()
+      .max(40, integrationBatchMsg.textoLargo(40))
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    descripcion: rowText(300),
+    cantidad: erpDecimal(11, 3).nullish().transform((v) => v ?? null),
+    unidad: rowOptionalText(20),
+    precio: optionalMoney,
+    descuento: erpDecimal(3, 2)
+      .refine((v) => Number(v) <= 100, integrationRowMsg.descuentoInvalido)
+      .nullish()
+      .transform((v) => v ?? null),
+    importe: money,
+  },
+  { error: integrationBatchMsg.valorInvalido },
+);
+
+/** A document a receipt, credit note or settlement applies to, and the amount applied to it. */
+const application = z.object(
+  { tipo: voucherType, letra: letter, punto_venta: pointOfSale, numero: voucherNumber, importe: money },
+  { error: integrationBatchMsg.valorInvalido },
+);
+
+/** The document a voucher comes from (an order 'PED', the invoice of a credit note…), as the statements show it. */
+const origin = z
+  .object(
+    {
+      tipo: z.string({ error: integrationBatchMsg.valorInvalido }).trim().regex(/^[A-Z]{2,3}$/, integrationMovementMsg.origenInvalido),
+      punto_venta: pointOfSale,
+      numero: voucherNumber,
+    },
+    { error: integrationBatchMsg.valorInvalido },
+  )
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** One voucher of a customer's current account, keyed by (tipo, punto_venta, numero) within the company. */
+export const movementRow = z
+  .object({
+    cuit_empresa: companyCuit,
+    tipo: voucherType,
+    letra: letter,
+    punto_venta: pointOfSale,
+    numero: voucherNumber,
+    /** The name the statements show ("Factura A"); default: the type's name and its letter. */
+    nombre: rowOptionalText(60),
+    /** The customer's ERP code (clientes' `codigo`): the entity whose account holds the voucher. */
+    cliente: erpCode,
+    fecha: date,
+    vencimiento: optionalDate,
+    moneda: z.enum(['ARS', 'USD'], { error: integrationRowMsg.monedaInvalida }).default('ARS'),
+    /** The voucher's total, unsigned: the type says whether it is a debit or a credit. */
+    importe: money,
+    /** The account (tipodectasctes): 1 Cuenta corriente, 2 Cuenta canje… */
+    cuenta: z.number({ error: integrationMovementMsg.cuentaInvalida }).int(integrationMovementMsg.cuentaInvalida).min(1, integrationMovementMsg.cuentaInvalida).max(99, integrationMovementMsg.cuentaInvalida).default(1),
+    detalle: rowOptionalText(300),
+    /** Paid in full in the ERP: no longer a pending document (nor overdue). */
+    cancelado: z.boolean({ error: integrationBatchMsg.valorInvalido }).default(false),
+    tipo_afip: z.number({ error: integrationMovementMsg.tipoAfipInvalido }).int(integrationMovementMsg.tipoAfipInvalido).min(1, integrationMovementMsg.tipoAfipInvalido).max(999, integrationMovementMsg.tipoAfipInvalido).nullish().transform((v) => v ?? null),
+    neto: optionalMoney,
+    iva21: optionalMoney,
+    iva105: optionalMoney,
+    otros_impuestos: optionalMoney,
+    cae: z.string({ error: integrationBatchMsg.valorInvalido }).trim().regex(/^\d{14}$/, integrationBatchMsg.valorInvalido).nullish().transform((v) => v ?? null),
+    vencimiento_cae: optionalDate,
+    condicion_venta: rowOptionalText(120),
+    origen: origin,
+    lineas: z.array(line, { error: integrationBatchMsg.valorInvalido }).max(500, integrationMovementMsg.demasiadasLineas).default([]),
+    aplica: z.array(application, { error: integrationBatchMsg.valorInvalido }).max(500, integrationMovementMsg.demasiadasAplicaciones).default([]),
+  })
+  .superRefine((row, ctx) => {
+    if (row.vencimiento !== null && row.vencimiento < row.fecha) ctx.addIssue({ code: 'custom', path: ['vencimiento'], message: integrationMovementMsg.vencimientoAnterior });
+    if (!row.aplica.length) return;
+    if (!LEDGER_VOUCHER_TYPES[row.tipo].credit) {
+      ctx.addIssue({ code: 'custom', path: ['aplica'], message: integrationMovementMsg.soloCreditosAplican });
+      return;
+    }
+    const seen = new Set<string>();
+    for (const [i, a] of row.aplica.entries()) {
+      const k = `${a.tipo}|${a.punto_venta}|${a.numero}`;
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: ['aplica', i], message: integrationMovementMsg.aplicaRepetido });
+      seen.add(k);
+    }
+    // Cents as integers: the sum of decimal strings without float arithmetic.
+    const cents = (v: string) => BigInt(v.replace('.', ''));
+    if (row.aplica.reduce((s, a) => s + cents(a.importe), 0n) > cents(row.importe)) ctx.addIssue({ code: 'custom', path: ['aplica'], message: integrationMovementMsg.aplicadoSupera });
+  });
+export type MovementRow = z.output<typeof movementRow>;
+
+/** The removal of a voucher: its identity alone. */
+export const movementRemovalRow = z.object({ cuit_empresa: companyCuit, tipo: voucherType, punto_venta: pointOfSale, numero: voucherNumber });
+export type MovementRemovalRow = z.output<typeof movementRemovalRow>;
+
+export const MOVEMENT_ROW_EXAMPLE = {
+  tipo: 'FC',
+  letra: 'A',
+  punto_venta: 3,
+  numero: 1234,
+  cliente: 1001,
+  fecha: '2026-11-02',
+  vencimiento: '2026-12-02',
+  moneda: 'ARS',
+  importe: '121000.00',
+  neto: '100000.00',
+  iva21: '21000.00',
+  tipo_afip: 1,
+  condicion_venta: 'Cuenta corriente 30 días',
+  lineas: [{ producto: '5001', descripcion: 'Glifosato 66,2% x 20 l', cantidad: '10', unidad: 'l', precio: '10000.00', importe: '100000.00' }],
+};
+export const MOVEMENT_REMOVAL_EXAMPLE = { tipo: 'FC', punto_venta: 3, numero: 1234 };
+
 /** The row schemas of the kinds an ERP can load today, for the OpenAPI document and the reference client. */
 export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>> = {
   clientes: customerRow,
   productos: productRow,
   precios: priceRow,
   stock: stockRow,
+  movimientos: movementRow,
 };
 /** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
 export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -201,6 +378,7 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   },
   precios: { lista: 1, lista_nombre: 'Lista general', producto: 5001, moneda: 'USD', precio: '152.40', descuento1: '5', precio_minimo: '140.00', precio_maximo: '160.00' },
   stock: { deposito: 1, deposito_nombre: 'Depósito central', producto: 5001, cantidad: '84' },
+  movimientos: MOVEMENT_ROW_EXAMPLE,
 };
 /** The removal rows of each loadable kind: the row's key alone. */
 export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -208,4 +386,5 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   productos: { codigo: 5001 },
   precios: { lista: 1, producto: 5001 },
   stock: { deposito: 1, producto: 5001 },
+  movimientos: MOVEMENT_REMOVAL_EXAMPLE,
 };

@@ -10,6 +10,7 @@ import {
   firstIssueMessage,
   INTEGRATION_KIND_LABELS,
   integrationBatchMsg,
+  integrationMovementMsg,
   integrationMsg,
   type IntegrationBatchResponse,
   type IntegrationKind,
@@ -23,12 +24,13 @@ import type { IntegrationKey } from '../../plugins/integration-access.js';
 import { formatOf, readRows } from './batch-reader.js';
 import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
 import { customers } from './kinds/customers.js';
+import { movements } from './kinds/movements.js';
 import { prices } from './kinds/prices.js';
 import { products } from './kinds/products.js';
 import { stock } from './kinds/stock.js';
 
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock };
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements };
 
 /**
  * Rows written per transaction: each chunk commits on its own, so a bulk load holds its locks for a moment only and
@@ -54,6 +56,9 @@ export class IntegrationBatches {
   async run(key: IntegrationKey, kind: IntegrationKind, operation: IntegrationOperation, contentType: string | undefined, body: unknown): Promise<IntegrationBatchResponse> {
     if (!key.writeKinds.includes(kind)) throw forbidden(integrationMsg.sinPermisoEscribir(INTEGRATION_KIND_LABELS[kind].toLowerCase()));
     const handler = HANDLERS[kind];
+    // Pending documents are what `movimientos` leaves open (not cancelled, less the portal's approved receipts):
+    // no second list that could disagree with the ledger (docs/decisions/integration.md).
+    if (kind === 'pendientes') throw badRequest(integrationMovementMsg.pendientesDerivados);
     if (!handler) throw badRequest(integrationBatchMsg.tipoNoDisponible(kind));
     const format = formatOf(contentType);
     if (!format) throw new HttpError(415, integrationBatchMsg.formatoNoSoportado);
