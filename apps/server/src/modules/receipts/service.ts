@@ -20,7 +20,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { appliedText, receiptLines, writeReceiptLines } from '../../lib/receipt-lines.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import { parseOr400 } from '../../lib/route.js';
-import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
+import type { AuthUser, EntityTenant, Tenant } from '../../lib/identity.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import { companyHeader } from '../fiscal/index.js';
 import { appendEvent, erpAnswer, receiptEvent, voucherDecided } from '../integration/index.js';
