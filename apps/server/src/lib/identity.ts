@@ -3,7 +3,7 @@ import type { ModuleSettingsRow } from './module-access.js';
 /*
  * Who a request is and for whom it acts: the access gate (plugins/access.ts) builds these from the token and the
  * Cuit / Entity_ID / Actua_como headers, registerRoute (lib/route.ts) hands them to every handler, and the areas'
- * services take them. Types only: nothing here runs.
+ * services take them.
  */
 
 /** The lists an entity buys at: its own (or the default), and the company's default list for what its own lacks. */
@@ -40,3 +40,14 @@ export type Tenant = {
 
 /** The tenant of an entity-scoped call: the gate never lets one through without an active entity. */
 export type EntityTenant = Tenant & { entity: NonNullable<Tenant['entity']> };
+
+/** The company and entity an entity-scoped read is limited to (ledgers, documents, positions, contracts). */
+export type EntityScope = { companyId: number; entityId: number };
+
+/** The company and the user a warehouse, stock or field call acts as; `ip` goes to its audit rows. */
+export type UserScope = { companyId: number; userId: number; ip?: string | null };
+
+/** The scope of an entity-scoped call (registerRoute's entity routes always have an entity). */
+export function scopeOf(tenant: { company: { id: number }; entity: { id: number } }): EntityScope {
+  return { companyId: tenant.company.id, entityId: tenant.entity.id };
+}
