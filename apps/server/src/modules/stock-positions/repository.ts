@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { FOLD_FROM, FOLD_TO, foldText } from '@portal/contract';
+import { FOLD_FROM, FOLD_TO, foldText, LEDGER_CODE } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import type { EntityScope } from '../../lib/identity.js';
 
@@ -44,7 +44,7 @@ function lines(scope: EntityScope) {
       select sum(pd.quantity) as delivered, max(pd.date) as last_date from product_deliveries pd
       where pd.company_id = m.company_id and pd.movement_id = vl.movement_id and pd.line_no = vl.line_no
     ) d on true
-    where m.company_id = ${scope.companyId} and m.entity_id = ${scope.entityId} and m.voucher_code = 'FC'
+    where m.company_id = ${scope.companyId} and m.entity_id = ${scope.entityId} and m.voucher_code = ${sql.lit(LEDGER_CODE.invoice)}
       and vl.kind = 'product' and vl.product_code is not null and vl.quantity > 0`;
 }
 
