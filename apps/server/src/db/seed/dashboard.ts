@@ -4,7 +4,7 @@ import type { DB } from '../database.js';
 import type { AccountMovementsTable, GrainMovementsTable, SalesOrdersTable } from '../schema.js';
 import { Random } from './random.js';
 import { bulkInsert } from './bulk.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 import type { CatalogSample } from './catalog.js';
 import { voucherLinesFor, type VoucherLineSeed } from './vouchers.js';
 import { letterFor } from '../../lib/invoice-letter.js';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { formatMoney, LEDGER_CODE, todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 import { Random } from './random.js';
 import { writeReceiptLines } from '../../lib/receipt-lines.js';
 
