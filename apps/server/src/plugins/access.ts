@@ -7,7 +7,7 @@ import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
 import { readTables, writeWatchOf } from '../db/write-watch.js';
-import { AnswerCache } from './answer-cache.js';
+import { AnswerCache } from '../db/answer-cache.js';
 import { enabledModuleIds, enabledOnce, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
 import { compileOnce } from '../db/compile-once.js';
 import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
