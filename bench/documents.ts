@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { defaultFiscalRange, todayInArgentina } from '@portal/contract';
 import type { DB } from '@portal/server/src/db/database.js';
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { benchApp, loginHeaders, targets } from './support.js';
 
 const size = (process.argv[2] ?? 'large') as DemoSize;

@@ -20,7 +20,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { syncDir, type FileSummary } from '@portal/server/src/modules/integration/erp-sync/client.js';
 import { hashIntegrationSecret } from '@portal/server/src/plugins/integration-access.js';
 import { assertPortFree, LA_PAMPA, loadAverage, startServer, waitForServer } from './server-process.js';

@@ -28,7 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { defaultFiscalRange } from '@portal/contract';
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { assertPortFree, committedNow, cpuNow, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
 import { closedLoop, summarise, type Call, type Result } from './closed-loop.js';
 import { targets } from './support.js';

@@ -6,7 +6,7 @@
  *   npm run bench:ordering -w @portal/bench -- [size] [clients] [requests]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:ordering -w @portal/bench -- large 20 2000
  */
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { benchApp, expectStatus, loginHeaders, measure, targets } from './support.js';
 
 const size = (process.argv[2] ?? 'large') as DemoSize;

@@ -7,7 +7,7 @@
  *   npm run bench:quick-order -w @portal/bench -- [size] [clients] [rounds]
  *   BENCH_ONLY=postgres BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:quick-order -w @portal/bench -- large 10 20
  */
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { assertPortFree, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer } from './server-process.js';
 import { percentile, targets } from './support.js';
 

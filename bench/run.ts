@@ -3,7 +3,7 @@
  * /sessions/buscoentidad) under concurrent clients, on PGlite and, when BENCH_DATABASE_URL is set, PostgreSQL.
  *   npm run bench -- [size] [clients] [requests]      e.g. npm run bench -- large 20 2000
  */
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { benchApp, expectStatus, loginHeaders, measure, targets } from './support.js';
 
 const size = (process.argv[2] ?? 'large') as DemoSize;

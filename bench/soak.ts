@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { defaultFiscalRange } from '@portal/contract';
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { VOCABULARY } from './vocabulary.js';
 import { assertPortFree, ensureCustomers, loadAverage, PASSWORD, rssMb, startServer, waitForServer, type Customer } from './server-process.js';
 import { percentile, targets } from './support.js';

@@ -36,7 +36,7 @@ import { Pool } from 'undici';
 import Decimal from 'decimal.js';
 import { formatMoney, todayInArgentina } from '@portal/contract';
 import type { DB } from '@portal/server/src/db/database.js';
-import type { DemoSize } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { bulkInsert } from '@portal/server/src/db/seed/bulk.js';
 import { assertPortFree, cpuNow, ensureCustomers, LA_PAMPA, loadAverage, PASSWORD, rssMb, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
 import { closedLoop, summarise, type Call, type Result } from './closed-loop.js';

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { buildApp } from '@portal/server/src/app.js';
 import { loadConfig } from '@portal/server/src/config.js';
 import { migrateToLatest, openDatabase, type DB } from '@portal/server/src/db/database.js';
-import { isSeeded, seedDemo, settleAfterBulkLoad, type DemoSize } from '@portal/server/src/db/seed/seed.js';
+import { isSeeded, seedDemo, settleAfterBulkLoad } from '@portal/server/src/db/seed/seed.js';
+import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 /**

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_SIZES, type DemoSize } from './db/seed/demo-size.js';
 
 /** The one place that reads process.env. Every variable is listed in README.md. */
 const envSchema = z.object({
@@ -24,7 +25,7 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** Multiplies every rate limit (tests of other areas raise it; production keeps 1). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  DEMO_SIZE: z.enum(['small', 'demo', 'large']).default('demo'),
+  DEMO_SIZE: z.enum(DEMO_SIZES).default('demo'),
   /** Seed the demo tenant on an empty database (npm start does; production sets false). */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -101,7 +102,7 @@ export type Config = {
   smsHttpUrl: string | undefined;
   smsHttpToken: string | undefined;
   rateLimitScale: number;
-  demoSize: 'small' | 'demo' | 'large';
+  demoSize: DemoSize;
   seedDemo: boolean;
   webDist: string | undefined;
   metricsToken: string | undefined;

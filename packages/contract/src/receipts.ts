@@ -4,6 +4,7 @@ import { PROFILE } from './profiles.js';
 import type { RouteDef } from './routes.js';
 import { erpAnswerWire } from './integration-events.js';
 import { RECEIPTS, receiptsMsg } from './receipts-values.js';
+import { LEDGER_CODE } from './ledger-codes.js';
 
 /**
  * Receipts (recibos) and voucher authorization: statements.md §2–§9 and docs/decisions/receipts.md.
@@ -163,7 +164,7 @@ export type ReciboPostResponse = z.infer<typeof reciboPostResponse>;
 export const reciboParams = z.object({ id: idSchema(receiptsMsg.reciboInexistente) });
 export const adjuntoParams = reciboParams.extend({ adjunto: idSchema(receiptsMsg.adjuntoInexistente) });
 export const reciboPrintQuery = z.object({
-  codcom: z.string().max(10).default('RC'),
+  codcom: z.string().max(10).default(LEDGER_CODE.receipt),
   codtal: int4Schema(receiptsMsg.reciboInexistente),
   numero: int4Schema(receiptsMsg.reciboInexistente),
   cooperativa: z.string().optional(),

@@ -1,4 +1,3 @@
-import type { StockPositionRow } from './stock-positions.js';
 import { msg } from './messages.js';
 import { orderingMsg } from './ordering-messages.js';
 import { fiscalMsg } from './fiscal-values.js';
@@ -47,13 +46,16 @@ export const VOUCHER_LINE_COLUMNS = [
 ] as const;
 
 
+/** A row of the position or the deliverables (StockPositionRow): its columns are named fields (columnKey). */
+type ColumnRow = { readonly [field: string]: unknown };
+
 /** A column's formatted value in a row ('' when the row does not have it). */
-export const columnText = (row: StockPositionRow, id: number): string => {
+export const columnText = (row: ColumnRow, id: number): string => {
   const v = row[`columna${id}_con_formato`];
   return typeof v === 'string' ? v : '';
 };
 
-export const columnValue = (row: StockPositionRow, id: number): number => {
+export const columnValue = (row: ColumnRow, id: number): number => {
   const v = row[`columna${id}`];
   return typeof v === 'number' ? v : 0;
 };

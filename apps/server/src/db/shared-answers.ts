@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import { AnswerCache } from '../plugins/answer-cache.js';
+import { AnswerCache } from './answer-cache.js';
 import { compileOnce } from './compile-once.js';
 import type { DB } from './database.js';
 import { readTables, writeWatchOf } from './write-watch.js';

@@ -1,5 +1,6 @@
 import type { VoucherKey } from '@portal/contract';
 import type { DB } from '../db/database.js';
+import type { EntityScope } from './identity.js';
 
 /**
  * Documents that GET /proxy/imprime (and /proxy/files?type=pdf) print besides the current-account vouchers: an area
@@ -13,7 +14,7 @@ export type Printed = { fileName: string; pdf: Buffer };
  * The entity's document for the key: a Printed, or null when it exists but has no print. An unknown document
  * throws 404 and another entity's 403, as the voucher calls do.
  */
-export type PrintResolver = (ctx: { db: DB; scope: { companyId: number; entityId: number }; key: VoucherKey }) => Promise<Printed | null>;
+export type PrintResolver = (ctx: { db: DB; scope: EntityScope; key: VoucherKey }) => Promise<Printed | null>;
 
 /** The documents one app prints besides the current-account vouchers, by voucher code. */
 export class PrintRegistry {

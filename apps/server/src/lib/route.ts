@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, firstIssueMessage, msg, type RouteDef } from '@portal/contract';
-import type { AuthUser, EntityTenant, QueryCredentials, Tenant } from '../plugins/access.js';
+import type { AuthUser, EntityTenant, QueryCredentials, Tenant } from './identity.js';
 import type { IntegrationKey } from '../plugins/integration-access.js';
 import { badRequest } from './http-errors.js';
 

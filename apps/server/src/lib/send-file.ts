@@ -9,8 +9,3 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
 export function sendFile(reply: FastifyReply, disposition: 'inline' | 'attachment', fileName: string, contentType: string, body: unknown): FastifyReply {
   return reply.header('content-disposition', contentDisposition(disposition, fileName)).type(contentType).send(body);
 }
-
-/** The company and entity of an entity-scoped call (registerRoute's entity routes always have an entity). */
-export function scopeOf(tenant: { company: { id: number }; entity: { id: number } }) {
-  return { companyId: tenant.company.id, entityId: tenant.entity.id };
-}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sharePath } from './share-registry.js';
 import { DEFAULT_SWEEP_INTERVAL_MS, DEFAULT_TEMP_FILE_MAX_AGE_MS, startTempFileSweeper } from '../documents/index.js';
 import type { FileStorage } from './file-storage.js';
+import type { EntityScope } from './identity.js';
 
 /** Links to generated files live exactly as long as the files (the sweeper removes them after an hour). */
 export const TEMP_LINK_TTL_SECONDS = DEFAULT_TEMP_FILE_MAX_AGE_MS / 1000;
@@ -21,6 +22,6 @@ export function sweepTempFiles(app: FastifyInstance, store: FileStorage): FileSt
 }
 
 /** Path of a signed link to a generated file of this entity, valid as long as the file. */
-export function tempFileLink(secret: string, scope: { companyId: number; entityId: number }, directorio: string, name: string): string {
+export function tempFileLink(secret: string, scope: EntityScope, directorio: string, name: string): string {
   return sharePath(secret, { c: scope.companyId, e: scope.entityId, k: 'archivo', r: `${directorio}/${name}` }, TEMP_LINK_TTL_SECONDS);
 }

@@ -7,45 +7,11 @@ import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
 import { readTables, writeWatchOf } from '../db/write-watch.js';
-import { AnswerCache } from './answer-cache.js';
+import { AnswerCache } from '../db/answer-cache.js';
 import { enabledModuleIds, enabledOnce, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
 import { compileOnce } from '../db/compile-once.js';
 import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
-
-/** The lists an entity buys at: its own (or the default), and the company's default list for what its own lacks. */
-export type PriceLists = { id: number; fallback: number };
-
-/** `ip`: the address the request came from (request.ip, TRUST_PROXY honoured), which its audit rows record. */
-export type AuthUser = { userId: number; familyId: string; username: string; email: string; ip: string };
-
-/**
- * Credentials a browser-opened URL carries in its query (window.open and <a href> cannot send headers): `token`
- * stands for the bearer header, `cooperativa` for Cuit and `entity_id` for Entity_ID. registerRoute passes them to
- * the gate for the uses its descriptor names; the very same checks run on them.
- */
-export type QueryCredentials = { token?: string | undefined; cooperativa?: string | undefined; entity_id?: string | undefined };
-
-export type Tenant = {
-  company: { id: number; cuit: string; name: string; code: number };
-  isAdmin: boolean;
-  profileIds: number[];
-  defaultProfileId: number;
-  desktop: boolean;
-  mobile: boolean;
-  groupAccounts: boolean;
-  hiddenCurrencies: string[];
-  /**
-   * The entity the request acts for: Entity_ID, or Actua_como for an administrator; `priceLists` the lists it buys at
-   * (its own, or the company's default, and the default for what its own lacks; null when the company has neither).
-   */
-  entity: { id: number; code: number; name: string; active: boolean; priceLists: PriceLists | null } | null;
-  actingAs: boolean;
-  /** The module settings read with the membership (requireModule needs no query of its own). */
-  modules?: ModuleSettingsRow[];
-};
-
-/** The tenant of an entity-scoped call: the gate never lets one through without an active entity. */
-export type EntityTenant = Tenant & { entity: NonNullable<Tenant['entity']> };
+import type { AuthUser, QueryCredentials, Tenant } from '../lib/identity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

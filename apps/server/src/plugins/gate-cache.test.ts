@@ -6,7 +6,7 @@ import { openDatabase, type DB } from '../db/database.js';
 import { writeWatchOf, writtenTables } from '../db/write-watch.js';
 import { keepSharedAnswers, sharedStatement } from '../db/shared-answers.js';
 import { bearer, createTestApp, expectRefused, LA_PAMPA, login, type TestContext } from '../test/helpers.js';
-import { AnswerCache } from './answer-cache.js';
+import { AnswerCache } from '../db/answer-cache.js';
 import { signAccessToken, verifyAccessToken } from '../lib/crypto.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Table, Typography } from 'antd';
-import { formatMoney, type FiscalDocument } from '@portal/contract';
+import { formatMoney, LEDGER_CODE, type FiscalDocument } from '@portal/contract';
 import './voucher-lines.css';
 
 /** The line shapes of the contract (renglonProducto, renglonOtro), shared by fiscal documents and statement movements. */
@@ -102,7 +102,7 @@ export function VoucherLines({ voucher: v, testId, codes = false, quantityUnder 
       {otros.length > 0 && (
         <>
           <Typography.Title level={5} className="voucher-lines-title">
-            {v.codcom === 'RC' ? 'Formas de pago' : 'Conceptos'}
+            {v.codcom === LEDGER_CODE.receipt ? 'Formas de pago' : 'Conceptos'}
           </Typography.Title>
           <Table<OtherLine & { key: number }>
             size="small"

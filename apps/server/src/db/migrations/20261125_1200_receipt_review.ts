@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   account movement and settles no document. Pending receipts posted before this migration lose their movement,
  *   and a document they had settled is open again unless approved receipts pay it in full.
  * - Attachments live in the document service's file storage (DATA_DIR/receipt-files), not in the database: the row
- *   keeps the file's address (storage_dir, storage_name). `data` stays, nullable, only until the start-up step
- *   (relocateAttachments) has moved the bytes of older rows into the storage.
+ *   keeps the file's address (storage_dir, storage_name). `data` stays, nullable, for older rows (migration
+ *   20261201_1000_stored_files later moves every attachment into the shared file storage, once).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table receipts drop constraint if exists receipts_status_check`.execute(db);

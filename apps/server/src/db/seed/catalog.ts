@@ -2,7 +2,7 @@ import type { DB } from '../database.js';
 import type { FacetKind } from '../schema.js';
 import { bulkInsert } from './bulk.js';
 import { Random } from './random.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 
 /**
  * The catalogue of an agro-input distributor: seeds, fertilisers, agrochemicals, rural hardware, fuel and

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { migrateToLatest, openDatabase } from '../database.js';
-import { isSeeded, seedDemo, settleAfterBulkLoad, type DemoSize } from './seed.js';
+import { isSeeded, seedDemo, settleAfterBulkLoad } from './seed.js';
+import { DEMO_SIZES, type DemoSize } from './demo-size.js';
 
 /** npm run seed -- [small|demo|large]: migrates and seeds an empty database (DATABASE_URL or DATA_DIR). */
-const SIZES: readonly DemoSize[] = ['small', 'demo', 'large'];
 const asked = process.argv[2];
 // An unknown size is named with the valid ones before anything is opened (not a TypeError from inside the seed).
-if (asked !== undefined && !(SIZES as readonly string[]).includes(asked)) {
-  process.stderr.write(`Unknown size '${asked}': use one of ${SIZES.join(', ')} (npm run seed -- demo).\n`);
+if (asked !== undefined && !(DEMO_SIZES as readonly string[]).includes(asked)) {
+  process.stderr.write(`Unknown size '${asked}': use one of ${DEMO_SIZES.join(', ')} (npm run seed -- demo).\n`);
   process.exit(1);
 }
 const config = loadConfig();

@@ -4,7 +4,7 @@ import { todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
 import { bulkInsert } from './bulk.js';
 import { Random } from './random.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 
 /**
  * Grain contracts (docs/decisions/contracts.md), written over the grain ledger the dashboard seed left:

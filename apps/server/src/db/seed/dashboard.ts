@@ -1,10 +1,10 @@
-import { todayInArgentina, voucherNumberText } from '@portal/contract';
+import { LEDGER_CODE, todayInArgentina, voucherNumberText } from '@portal/contract';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.js';
 import type { AccountMovementsTable, GrainMovementsTable, SalesOrdersTable } from '../schema.js';
 import { Random } from './random.js';
 import { bulkInsert } from './bulk.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 import type { CatalogSample } from './catalog.js';
 import { voucherLinesFor, type VoucherLineSeed } from './vouchers.js';
 import { letterFor } from '../../lib/invoice-letter.js';
@@ -124,7 +124,7 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
         });
         if (detailed) lines.set(`FC|${fcNumber}`, invoice.lines);
         movements.push({
-          company_id: company.id, entity_id: e.id, date, voucher_code: 'FC', voucher_name: `Factura ${letter}`, series: 3, number: fcNumber,
+          company_id: company.id, entity_id: e.id, date, voucher_code: LEDGER_CODE.invoice, voucher_name: `Factura ${letter}`, series: 3, number: fcNumber,
           letter, detail: rnd.pick(['Insumos agrícolas', 'Semillas', 'Fertilizantes', 'Agroquímicos', 'Combustible', 'Ferretería rural']),
           currency: usd ? 'USD' : 'ARS', amount: amount.toFixed(2), due_date: due, settled: paid,
           ...fiscal(letter === 'A' ? 1 : 6, date), net_amount: invoice.net.toFixed(2), vat21: invoice.vat21.toFixed(2), vat105: invoice.vat105.toFixed(2),
@@ -144,9 +144,9 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
           }
           movements.push({
             company_id: company.id, entity_id: e.id, date: rcDate,
-            voucher_code: 'RC', voucher_name: 'Recibo', series: 1, number: rcNumber, letter: null, detail: 'Cobranza',
+            voucher_code: LEDGER_CODE.receipt, voucher_name: 'Recibo', series: 1, number: rcNumber, letter: null, detail: 'Cobranza',
             currency: usd ? 'USD' : 'ARS', amount: (-amount).toFixed(2), due_date: null, settled: true,
-            time: `${String(rnd.int(8, 17)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`, origin_type: 'FC', origin_number: fcNumber, origin_series: 3,
+            time: `${String(rnd.int(8, 17)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}`, origin_type: LEDGER_CODE.invoice, origin_number: fcNumber, origin_series: 3,
           });
         } else if (rnd.chance(0.15)) {
           const ncNumber = invoiceNumber++;
@@ -156,11 +156,11 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
           if (detailed) lines.set(`NC|${ncNumber}`, [{ kind: 'other', description: `Bonificación por volumen s/ Factura ${letter} ${voucherNumberText(3, fcNumber)}`, amount: letter === 'A' ? Math.round(invoice.net * ratio * 100) / 100 : credit }]);
           movements.push({
             company_id: company.id, entity_id: e.id, date: ncDate,
-            voucher_code: 'NC', voucher_name: `Nota de crédito ${letter}`, series: 3, number: ncNumber, letter, detail: 'Bonificación por volumen',
+            voucher_code: LEDGER_CODE.creditNote, voucher_name: `Nota de crédito ${letter}`, series: 3, number: ncNumber, letter, detail: 'Bonificación por volumen',
             currency: usd ? 'USD' : 'ARS', amount: (-credit).toFixed(2), due_date: null, settled: true,
             ...fiscal(letter === 'A' ? 3 : 8, ncDate), net_amount: (-Math.round(invoice.net * ratio * 100) / 100).toFixed(2),
             vat21: (-Math.round(invoice.vat21 * ratio * 100) / 100).toFixed(2), vat105: (-(credit - Math.round(invoice.net * ratio * 100) / 100 - Math.round(invoice.vat21 * ratio * 100) / 100)).toFixed(2),
-            other_taxes: '0.00', origin_type: 'FC', origin_number: fcNumber, origin_series: 3, sale_condition: 'Cuenta corriente 30 días',
+            other_taxes: '0.00', origin_type: LEDGER_CODE.invoice, origin_number: fcNumber, origin_series: 3, sale_condition: 'Cuenta corriente 30 días',
           });
         }
       }

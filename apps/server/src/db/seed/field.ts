@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { addDays, todayInArgentina, weekdayOf } from '@portal/contract';
 import type { DB } from '../database.js';
 import { Random } from './random.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 import { ean13 } from './catalog.js';
 
 /** Returnable containers of an agro-input distributor (products flagged is_container, kept out of the catalogue). */

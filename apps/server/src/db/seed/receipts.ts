@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { formatMoney, todayInArgentina } from '@portal/contract';
+import { formatMoney, LEDGER_CODE, todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 import { Random } from './random.js';
 import { writeReceiptLines } from '../../lib/receipt-lines.js';
 
@@ -118,7 +118,7 @@ export async function seedReceiptsData(trx: DB, size: DemoSize, rich: Set<number
     await trx
       .insertInto('account_movements')
       .values({
-        company_id: companyId, entity_id: entityId, date: addDays(today, -rnd.int(5, 40)), voucher_code: 'NC', voucher_name: 'Nota de crédito A', series: 3,
+        company_id: companyId, entity_id: entityId, date: addDays(today, -rnd.int(5, 40)), voucher_code: LEDGER_CODE.creditNote, voucher_name: 'Nota de crédito A', series: 3,
         number: ncNumber, letter: 'A', detail: 'Bonificación comercial pendiente de aplicar', currency: 'ARS', amount: (-(rnd.int(40_000, 180_000) + 0.5)).toFixed(2),
         due_date: null, settled: false, afip_type: 3, printable: true,
       })
@@ -130,7 +130,7 @@ export async function seedReceiptsData(trx: DB, size: DemoSize, rich: Set<number
       .select(['id', 'amount', 'date'])
       .where('company_id', '=', companyId)
       .where('entity_id', '=', entityId)
-      .where('voucher_code', '=', 'FC')
+      .where('voucher_code', '=', LEDGER_CODE.invoice)
       .where('currency', '=', 'ARS')
       .where('settled', '=', false)
       .orderBy('date')
@@ -148,7 +148,7 @@ export async function seedReceiptsData(trx: DB, size: DemoSize, rich: Set<number
         ? await trx
             .insertInto('account_movements')
             .values({
-              company_id: companyId, entity_id: entityId, date, time: '10:30', voucher_code: 'RC', voucher_name: 'Recibo', series: 2, number,
+              company_id: companyId, entity_id: entityId, date, time: '10:30', voucher_code: LEDGER_CODE.receipt, voucher_name: 'Recibo', series: 2, number,
               letter: null, detail: 'Cobranza por el portal', currency: 'ARS', amount: paid.negated().toFixed(2), due_date: null, settled: true, printable: true,
             })
             .returning('id')

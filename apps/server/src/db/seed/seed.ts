@@ -18,8 +18,8 @@ import { seedField } from './field.js';
 import { seedReceiptsData } from './receipts.js';
 import { seedContracts } from './contracts.js';
 import { seedStockPositions } from './stock-positions.js';
+import type { DemoSize } from './demo-size.js';
 
-export type DemoSize = 'small' | 'demo' | 'large';
 
 /** Generated customers per company and size (demo-tenant.md: `large` has 5,000 entities). */
 const CUSTOMERS: Record<DemoSize, { laPampa: number; delSur: number; suspendida: number }> = {

@@ -3,7 +3,7 @@ import { todayInArgentina, voucherNumberText } from '@portal/contract';
 import type { DB } from '../database.js';
 import { bulkInsert } from './bulk.js';
 import { Random } from './random.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 
 /**
  * The statements' demo data (docs/decisions/statements.md): the two account types of every company

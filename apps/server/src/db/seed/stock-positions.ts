@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { todayInArgentina } from '@portal/contract';
+import { LEDGER_CODE, todayInArgentina } from '@portal/contract';
 import type { DB } from '../database.js';
 
 /**
@@ -24,11 +24,11 @@ export async function seedStockPositions(trx: DB): Promise<void> {
       : sql`${main}::integer`;
     await sql`update voucher_lines vl set deposit_id = ${deposit}
       from account_movements m
-      where m.id = vl.movement_id and m.company_id = ${c.id} and m.voucher_code = 'FC' and vl.company_id = ${c.id} and vl.kind = 'product'`.execute(trx);
+      where m.id = vl.movement_id and m.company_id = ${c.id} and m.voucher_code = ${sql.lit(LEDGER_CODE.invoice)} and vl.company_id = ${c.id} and vl.kind = 'product'`.execute(trx);
     await sql`with l as (
         select vl.movement_id, vl.line_no, vl.deposit_id, vl.quantity, m.entity_id, m.date, ${hash} as h, (${today}::date - m.date) as age
         from voucher_lines vl join account_movements m on m.id = vl.movement_id
-        where vl.company_id = ${c.id} and m.company_id = ${c.id} and m.voucher_code = 'FC' and vl.kind = 'product'
+        where vl.company_id = ${c.id} and m.company_id = ${c.id} and m.voucher_code = ${sql.lit(LEDGER_CODE.invoice)} and vl.kind = 'product'
           and vl.product_code is not null and vl.quantity > 0
       ), q as (
         select *, case

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../database.js';
-import type { DemoSize } from './seed.js';
+import type { DemoSize } from './demo-size.js';
 
 const DEPOSITS: Record<string, Array<[number, string]>> = {
   '30712345671': [[1, 'Depósito central Santa Rosa'], [2, 'Sucursal General Pico']],

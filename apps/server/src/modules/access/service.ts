@@ -36,7 +36,7 @@ import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../
 import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../messaging/mail.js';
 import type { SmsProvider } from '../../messaging/sms.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
+import type { AuthUser, Tenant } from '../../lib/identity.js';
 import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
 import { LOGIN_THROTTLES, type LoginThrottle, type ThrottleRule } from './login-throttle.js';
 import * as repo from './repository.js';

@@ -21,7 +21,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { companyParameters } from '../../lib/company-parameters.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
+import type { AuthUser, Tenant } from '../../lib/identity.js';
 import { toEntidad } from '../access/index.js';
 import * as repo from './repository.js';
 import { toAdminUser } from './mapper.js';

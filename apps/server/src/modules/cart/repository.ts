@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { compiledFor } from '../../db/compile-once.js';
-import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
+import { finalPriceSql, priceRow } from '../catalog/index.js';
+import type { PriceLists } from '../../lib/identity.js';
 
 /**
  * Carts of both kinds (sales orders and purchase orders) and their lines. Every function takes the cart's owner

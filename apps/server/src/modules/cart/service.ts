@@ -11,8 +11,8 @@ import {
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
-import type { AuthUser, EntityTenant } from '../../plugins/access.js';
-import { priceListOf, type PriceLists } from '../catalog/index.js';
+import type { AuthUser, EntityTenant, PriceLists } from '../../lib/identity.js';
+import { priceListOf } from '../catalog/index.js';
 import { companyParameters } from '../../lib/company-parameters.js';
 import { toPurchaseCart, toSalesCart } from './mapper.js';
 import * as repo from './repository.js';

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { FacetType } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { compiledFor } from '../../db/compile-once.js';
-import type { PriceLists } from '../../plugins/access.js';
+import type { PriceLists } from '../../lib/identity.js';
 
 /**
  * The catalogue's SQL. Every function takes the company and, where prices or purchases matter, the entity's price
@@ -68,9 +68,6 @@ function whereClause(companyId: number, f: CatalogFilter, skipFacet?: FacetType)
   }
   return sql.join(parts, sql` and `);
 }
-
-/** The lists an entity buys at (the access gate reads them with the entity: plugins/access.ts). */
-export type { PriceLists };
 
 export async function priceListOf(db: DB, companyId: number, entityId: number): Promise<PriceLists | null> {
   const r = await sql<{ id: number | null; fallback: number | null }>`

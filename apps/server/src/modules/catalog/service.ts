@@ -3,7 +3,7 @@ import { ORDERING, orderingMsg, type catalogQuery, type facetQuery, type Catalog
 import type { DB } from '../../db/database.js';
 import { writeWatchOf } from '../../db/write-watch.js';
 import { forbidden } from '../../lib/http-errors.js';
-import type { AuthUser } from '../../plugins/access.js';
+import type { AuthUser, EntityScope, PriceLists } from '../../lib/identity.js';
 import { JsonText } from '../../lib/json-text.js';
 import { productParts, productText, toProduct } from './mapper.js';
 import { ProductTexts } from './product-texts.js';
@@ -14,7 +14,7 @@ type Filter = z.output<typeof catalogQuery>['filtros'];
  * `lists`: the entity's price lists when the caller has them (the access gate's row carries them); read here
  * otherwise.
  */
-export type Scope = { companyId: number; entityId: number; userId: number; lists?: repo.PriceLists | null };
+export type Scope = EntityScope & { userId: number; lists?: PriceLists | null };
 
 /** The Filter of the wire → the repository's column filter. */
 export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 'type'>): repo.CatalogFilter {
@@ -109,7 +109,7 @@ export class CatalogService {
     return this.keep(key, compute());
   }
 
-  private listsOf(scope: Scope): Promise<repo.PriceLists | null> | repo.PriceLists | null {
+  private listsOf(scope: Scope): Promise<PriceLists | null> | PriceLists | null {
     return scope.lists !== undefined ? scope.lists : repo.priceListOf(this.db, scope.companyId, scope.entityId);
   }
 

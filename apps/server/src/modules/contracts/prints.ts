@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { CONTRACT_CODCOM, contractMsg, fiscalMsg, formatDateSlash, formatNumber, GRAIN_VOUCHERS, voucherNumberText, type VoucherKey } from '@portal/contract';
 import { renderVoucherPdf, type VoucherProductLine } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
+import type { EntityScope } from '../../lib/identity.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyHeader, entityHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
@@ -16,7 +17,6 @@ import { PRICING_TEXT, statusOf } from './service.js';
  * beside them.
  */
 
-type Scope = { companyId: number; entityId: number };
 const tons = (kilos: Decimal.Value) => new Decimal(kilos).div(1000);
 
 function customerOf(e: Awaited<ReturnType<typeof entityHeader>>) {
@@ -30,14 +30,14 @@ function customerOf(e: Awaited<ReturnType<typeof entityHeader>>) {
   };
 }
 
-async function ownContract(db: DB, scope: Scope, series: number, number: number) {
+async function ownContract(db: DB, scope: EntityScope, series: number, number: number) {
   const found = await repo.findContract(db, scope.companyId, series, number);
   // Another entity's contract is answered as one that does not exist: ids cannot be probed.
   if (!found || found.entity_id !== scope.entityId) throw notFound(contractMsg.comprobanteInexistente);
   return (await repo.contractById(db, scope, found.id))!;
 }
 
-export async function renderContractPdf(db: DB, scope: Scope, key: VoucherKey) {
+export async function renderContractPdf(db: DB, scope: EntityScope, key: VoucherKey) {
   const c = await ownContract(db, scope, key.codtal, key.numero);
   if (!c.printable) return null;
   const [company, entity, fixings] = await Promise.all([companyHeader(db, scope.companyId), entityHeader(db, scope), repo.fixingsOf(db, scope.companyId, [c.id])]);
@@ -79,7 +79,7 @@ export async function renderContractPdf(db: DB, scope: Scope, key: VoucherKey) {
   return { fileName: `Contrato ${voucherNumberText(c.series, c.number)}.pdf`, pdf };
 }
 
-export async function renderSettlementPdf(db: DB, scope: Scope, key: VoucherKey) {
+export async function renderSettlementPdf(db: DB, scope: EntityScope, key: VoucherKey) {
   const kind = GRAIN_VOUCHERS.find((v) => v.codcom === key.codcom)!;
   const s = await repo.findSettlement(db, scope, kind.kind, key.codtal, key.numero);
   if (!s || s.entity_id !== scope.entityId) throw notFound(fiscalMsg.comprobanteInexistente);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ContractSummaryCode } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 /**
  * The contracts' SQL. A contract's figures are the kilograms of grain movements applied to it
@@ -9,7 +10,6 @@ import type { DB } from '../../db/database.js';
  * kilograms for 'a fijar'. All in one statement per page, scoped by company and entity.
  */
 
-export type Scope = { companyId: number; entityId: number };
 export type ContractFilterSql = {
   grain: string;
   harvests: readonly string[];
@@ -48,7 +48,7 @@ export type ContractDbRow = {
   settlement_number: number | null;
 };
 
-function contracts(scope: Scope, f: Pick<ContractFilterSql, 'grain' | 'harvests' | 'fechadesde' | 'fechahasta'> | null, contractId?: number) {
+function contracts(scope: EntityScope, f: Pick<ContractFilterSql, 'grain' | 'harvests' | 'fechadesde' | 'fechahasta'> | null, contractId?: number) {
   const c: RawBuilder<unknown>[] = [sql`gc.company_id = ${scope.companyId}`, sql`gc.entity_id = ${scope.entityId}`];
   if (f) {
     c.push(sql`gc.grain = ${f.grain}`);
@@ -105,7 +105,7 @@ const COLS = sql`c.id, c.grain, c.grain_name, c.harvest, c.series, c.number, c.d
 /** Newest first; `after` continues a keyset walk (exports). */
 export async function contractPage(
   db: DB,
-  scope: Scope,
+  scope: EntityScope,
   f: ContractFilterSql,
   page: { start: number; limit: number } | { after: { date: string; id: number } | null; limit: number },
 ): Promise<ContractDbRow[]> {
@@ -119,7 +119,7 @@ export async function contractPage(
 const norm = (r: ContractDbRow): ContractDbRow => ({ ...r, id: Number(r.id), series: Number(r.series), number: Number(r.number), settlement_kind: r.settlement_kind === null ? null : Number(r.settlement_kind) });
 
 /** Count and column sums of every contract the filter matches. */
-export async function contractTotals(db: DB, scope: Scope, f: ContractFilterSql) {
+export async function contractTotals(db: DB, scope: EntityScope, f: ContractFilterSql) {
   const r = await sql<{ n: number; kilos: string; delivered: string; fixed: string; invoiced: string; collected: string; pending: string }>`
     with c as (${contracts(scope, f)})
     select count(*)::int as n, coalesce(sum(c.kilos), 0)::text as kilos, coalesce(sum(c.delivered), 0)::text as delivered,
@@ -130,7 +130,7 @@ export async function contractTotals(db: DB, scope: Scope, f: ContractFilterSql)
 }
 
 /** The grains the entity has contracts of (the tabs) and their harvests. */
-export async function grainsAndHarvests(db: DB, scope: Scope) {
+export async function grainsAndHarvests(db: DB, scope: EntityScope) {
   const r = await sql<{ grain: string; name: string; harvest: string }>`select distinct gc.grain, g.name, gc.harvest
     from grain_contracts gc join grains g on g.code = gc.grain
     where gc.company_id = ${scope.companyId} and gc.entity_id = ${scope.entityId} order by g.name, gc.harvest desc`.execute(db);
@@ -169,7 +169,7 @@ export function findContract(db: DB, companyId: number, series: number, number: 
 }
 
 /** One contract of the entity with its figures. */
-export async function contractById(db: DB, scope: Scope, id: number): Promise<ContractDbRow | undefined> {
+export async function contractById(db: DB, scope: EntityScope, id: number): Promise<ContractDbRow | undefined> {
   const r = await sql<ContractDbRow>`with c as (${contracts(scope, null, id)}) select ${COLS} from c`.execute(db);
   return r.rows[0] ? norm(r.rows[0]) : undefined;
 }
@@ -185,7 +185,7 @@ export async function movementsOf(db: DB, companyId: number, contractId: number)
 }
 
 /** A settlement (kind 4 or 5) of the company by its point of sale and number, the caller's entity's first. */
-export async function findSettlement(db: DB, scope: Scope, kind: number, series: number, numero: number) {
+export async function findSettlement(db: DB, scope: EntityScope, kind: number, series: number, numero: number) {
   const r = await sql<{ id: string; entity_id: number; date: string; kilos: string; series: number; number: number; collected: boolean; harvest: string }>`
     select gm.id::text as id, gm.entity_id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kilos::text as kilos, gm.series, gm.number, gm.collected, gm.harvest
     from grain_movements gm

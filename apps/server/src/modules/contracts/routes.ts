@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { contractExportQuery, contractListQuery, contractRoutes as r } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
-import { scopeOf, sendFile } from '../../lib/send-file.js';
+import { sendFile } from '../../lib/send-file.js';
+import { scopeOf } from '../../lib/identity.js';
 import type { PrintRegistry } from '../../lib/print-registry.js';
 import { ContractsService, type ContractsDeps } from './service.js';
 import { registerContractPrints } from './prints.js';

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../lib/http-errors.js';
 import { companyHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import * as repo from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 export type ContractsDeps = { db: DB; log: FastifyBaseLogger };
 
@@ -107,7 +108,7 @@ export const CONTRACT_EXPORT_COLUMNS: readonly Column[] = [
 export class ContractsService {
   constructor(private readonly deps: ContractsDeps) {}
 
-  private async context(scope: repo.Scope, q: ContractFilter) {
+  private async context(scope: EntityScope, q: ContractFilter) {
     const rows = await repo.grainsAndHarvests(this.deps.db, scope);
     const grains = [...new Map(rows.map((r) => [r.grain, r.name])).entries()].map(([grano, descripcion]) => ({ grano, descripcion }));
     // A known grain without contracts answers an empty list; an unknown one is a 400.
@@ -118,7 +119,7 @@ export class ContractsService {
     return { grains, grain, harvests, filter };
   }
 
-  async list(scope: repo.Scope, q: ContractFilter & { start: number; limit: number }): Promise<ContractResponse> {
+  async list(scope: EntityScope, q: ContractFilter & { start: number; limit: number }): Promise<ContractResponse> {
     const { grains, grain, harvests, filter } = await this.context(scope, q);
     const db = this.deps.db;
     const [rows, totals] = grain
@@ -145,7 +146,7 @@ export class ContractsService {
   }
 
   /** etenet_contrapaq: 404 for a contract the entity does not have (another entity's too: ids cannot be probed). */
-  async detail(scope: repo.Scope, q: { codtal: number; numero: number }): Promise<ContractDetailResponse> {
+  async detail(scope: EntityScope, q: { codtal: number; numero: number }): Promise<ContractDetailResponse> {
     const found = await repo.findContract(this.deps.db, scope.companyId, q.codtal, q.numero);
     if (!found || found.entity_id !== scope.entityId) throw notFound(contractMsg.comprobanteInexistente);
     const moves = await repo.movementsOf(this.deps.db, scope.companyId, found.id);
@@ -165,7 +166,7 @@ export class ContractsService {
     };
   }
 
-  async export(scope: repo.Scope, q: ContractFilter & { type: 'pdf' | 'excel' }, entityName: string) {
+  async export(scope: EntityScope, q: ContractFilter & { type: 'pdf' | 'excel' }, entityName: string) {
     const { grain, grains, filter } = await this.context(scope, q);
     const db = this.deps.db;
     async function* rows(): AsyncGenerator<Row> {

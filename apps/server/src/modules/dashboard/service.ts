@@ -5,7 +5,7 @@ import { formatMoney, formatNumber, msg, todayInArgentina, type DashboardRespons
 import type { DB } from '../../db/database.js';
 import { sharedStatement } from '../../db/shared-answers.js';
 import { forbidden } from '../../lib/http-errors.js';
-import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
+import type { AuthUser, EntityTenant, Tenant } from '../../lib/identity.js';
 import * as repo from './repository.js';
 import { JsonText } from '../../lib/json-text.js';
 

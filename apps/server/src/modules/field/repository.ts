@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { UserScope } from '../../lib/identity.js';
 import { finalPriceSql, priceListOf, priceRow } from '../catalog/index.js';
 
 /** All SQL of field sales. `scope` (company and rep) is a required argument of every function. */
 /** `ip`: the request's address, which the audit rows of a change record (the service's `scope` sets it). */
-export type FieldScope = { companyId: number; userId: number; ip?: string | null };
 
 /** The rep's own customers (route or registered by the rep) among `entityIds`. */
-export async function ownCustomerIds(db: DB, s: FieldScope, entityIds: number[]): Promise<Set<number>> {
+export async function ownCustomerIds(db: DB, s: UserScope, entityIds: number[]): Promise<Set<number>> {
   if (entityIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('field_customers')
@@ -21,7 +21,7 @@ export async function ownCustomerIds(db: DB, s: FieldScope, entityIds: number[])
 
 export type CustomerRow = { id: number; code: number; name: string; address: string | null; locality: string | null; document: string | null; cuit: string };
 
-export async function customers(db: DB, s: FieldScope, entityIds?: number[]): Promise<CustomerRow[]> {
+export async function customers(db: DB, s: UserScope, entityIds?: number[]): Promise<CustomerRow[]> {
   let q = db
     .selectFrom('field_customers as fc')
     .innerJoin('entities as e', 'e.id', 'fc.entity_id')
@@ -39,7 +39,7 @@ export async function customers(db: DB, s: FieldScope, entityIds?: number[]): Pr
 
 export type StopRow = { entity_id: number; shift: 'mañana' | 'tarde'; hour: string | null; note: string | null };
 
-export async function stopsOfWeekday(db: DB, s: FieldScope, weekday: number): Promise<StopRow[]> {
+export async function stopsOfWeekday(db: DB, s: UserScope, weekday: number): Promise<StopRow[]> {
   return db
     .selectFrom('route_stops as r')
     .innerJoin('entities as e', 'e.id', 'r.entity_id')
@@ -52,7 +52,7 @@ export async function stopsOfWeekday(db: DB, s: FieldScope, weekday: number): Pr
 }
 
 /** What the rep did on a date: visit states, sales (id, first time), containers, customers registered that day. */
-export async function dayActivity(db: DB, s: FieldScope, date: string) {
+export async function dayActivity(db: DB, s: UserScope, date: string) {
   const [states, sales, containers, created] = await Promise.all([
     db.selectFrom('field_visits').select(['entity_id', 'state'])
       .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('visit_date', '=', date).execute(),
@@ -69,14 +69,14 @@ export async function dayActivity(db: DB, s: FieldScope, date: string) {
   return { states, sales, containers, created };
 }
 
-export async function visitState(db: DB, s: FieldScope, entityId: number, date: string) {
+export async function visitState(db: DB, s: UserScope, entityId: number, date: string) {
   const row = await db.selectFrom('field_visits').select('state')
     .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', entityId).where('visit_date', '=', date)
     .executeTakeFirst();
   return row?.state ?? 'normal';
 }
 
-export async function upsertVisitState(db: DB, s: FieldScope, entityId: number, date: string, state: 'normal' | 'pendiente' | 'no_fuimos') {
+export async function upsertVisitState(db: DB, s: UserScope, entityId: number, date: string, state: 'normal' | 'pendiente' | 'no_fuimos') {
   await db
     .insertInto('field_visits')
     .values({ company_id: s.companyId, user_id: s.userId, entity_id: entityId, visit_date: date, state })
@@ -84,14 +84,14 @@ export async function upsertVisitState(db: DB, s: FieldScope, entityId: number, 
     .execute();
 }
 
-export async function stopHour(db: DB, s: FieldScope, entityId: number, weekday: number) {
+export async function stopHour(db: DB, s: UserScope, entityId: number, weekday: number) {
   const row = await db.selectFrom('route_stops').select('hour')
     .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('entity_id', '=', entityId).where('weekday', '=', weekday)
     .executeTakeFirst();
   return row?.hour ?? null;
 }
 
-export async function saleLines(db: DB, s: FieldScope, entityId: number, date: string) {
+export async function saleLines(db: DB, s: UserScope, entityId: number, date: string) {
   return db
     .selectFrom('field_sale_lines as l')
     .innerJoin('field_sales as v', 'v.id', 'l.sale_id')
@@ -103,7 +103,7 @@ export async function saleLines(db: DB, s: FieldScope, entityId: number, date: s
     .execute();
 }
 
-export async function containerLines(db: DB, s: FieldScope, entityId: number, date: string) {
+export async function containerLines(db: DB, s: UserScope, entityId: number, date: string) {
   return db
     .selectFrom('field_containers as c')
     .innerJoin('products as p', 'p.id', 'c.product_id')
@@ -127,20 +127,20 @@ export async function containerProducts(db: DB, companyId: number, ids?: number[
   return q.orderBy('name').execute();
 }
 
-export async function saleByKey(db: DB, s: FieldScope, key: string) {
+export async function saleByKey(db: DB, s: UserScope, key: string) {
   return db.selectFrom('field_sales').select(['id', 'total', 'deleted_at'])
     .where('company_id', '=', s.companyId).where('user_id', '=', s.userId).where('idempotency_key', '=', key)
     .executeTakeFirst();
 }
 
-export async function customerByKey(db: DB, s: FieldScope, key: string) {
+export async function customerByKey(db: DB, s: UserScope, key: string) {
   return db.selectFrom('field_customers as fc').innerJoin('entities as e', 'e.id', 'fc.entity_id').select(['e.id', 'e.code'])
     .where('fc.company_id', '=', s.companyId).where('fc.user_id', '=', s.userId).where('fc.idempotency_key', '=', key)
     .executeTakeFirst();
 }
 
 /** The deletion done with this idempotency key, if any. */
-export function deletionByKey(db: DB, s: FieldScope, key: string) {
+export function deletionByKey(db: DB, s: UserScope, key: string) {
   return db
     .selectFrom('field_sale_deletions')
     .select(['deleted'])
@@ -151,7 +151,7 @@ export function deletionByKey(db: DB, s: FieldScope, key: string) {
 }
 
 /** The container changes applied with this idempotency key, if any. */
-export function containerChangeByKey(db: DB, s: FieldScope, key: string) {
+export function containerChangeByKey(db: DB, s: UserScope, key: string) {
   return db
     .selectFrom('field_container_changes')
     .select(['saved'])

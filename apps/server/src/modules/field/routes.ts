@@ -3,7 +3,7 @@ import { FIELD_API_PREFIX, fieldMsg, fieldRoutes as r } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { idempotencyKeyOf, requiredIdempotencyKey } from '../../lib/idempotency-key.js';
 import { registerRoute } from '../../lib/route.js';
-import type { Tenant, AuthUser } from '../../plugins/access.js';
+import type { Tenant, AuthUser } from '../../lib/identity.js';
 import { FieldService } from './service.js';
 
 const idempotencyKey = (request: FastifyRequest) => requiredIdempotencyKey(request, fieldMsg.claveObligatoria);

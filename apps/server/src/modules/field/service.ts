@@ -26,7 +26,8 @@ import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
 import { appendEvent, containersChanged, fieldCustomerCreated, fieldSaleRecorded, fieldSalesDeleted, visitState } from '../integration/index.js';
 import * as repo from './repository.js';
-import type { CustomerRow, FieldScope } from './repository.js';
+import type { CustomerRow } from './repository.js';
+import type { UserScope } from '../../lib/identity.js';
 
 /** Profiles that work the field module: the rep / driver (module 'repartos'). */
 export const FIELD_PROFILE_IDS = [PROFILE.repartidor] as const;
@@ -50,19 +51,19 @@ export class FieldService {
   constructor(private readonly db: DB) {}
 
   /** 403 unless this member holds a field profile. */
-  scope(companyId: number, userId: number, profileIds: number[], ip: string | null = null): FieldScope {
+  scope(companyId: number, userId: number, profileIds: number[], ip: string | null = null): UserScope {
     if (!profileIds.some((p) => (FIELD_PROFILE_IDS as readonly number[]).includes(p))) throw forbidden(msg.moduloNoHabilitado);
     return { companyId, userId, ip };
   }
 
   /** 403 unless the customer is one of the rep's. */
-  private async requireOwn(db: DB, s: FieldScope, entityId: number): Promise<CustomerRow> {
+  private async requireOwn(db: DB, s: UserScope, entityId: number): Promise<CustomerRow> {
     const [row] = await repo.customers(db, s, [entityId]);
     if (!row) throw forbidden(fieldMsg.clienteAjeno);
     return row;
   }
 
-  async setState(s: FieldScope, body: { fecha: string; codent_id: number; estado: EstadoVisita }) {
+  async setState(s: UserScope, body: { fecha: string; codent_id: number; estado: EstadoVisita }) {
     requireToday(body.fecha, fieldMsg.soloHoyEstado);
     await this.requireOwn(this.db, s, body.codent_id);
     await this.db.transaction().execute(async (trx) => {
@@ -77,7 +78,7 @@ export class FieldService {
    * The planner day of §4: a weekday (today's when missing) of the week `semana` weeks from the current one
    * (Monday to Sunday). What it answers depends on the date it lands on, as for /visitas/fecha.
    */
-  async visitsOfDay(s: FieldScope, day?: Dia, semana = 0): Promise<VisitasResponse> {
+  async visitsOfDay(s: UserScope, day?: Dia, semana = 0): Promise<VisitasResponse> {
     const today = todayInArgentina();
     const weekday = day ? DIAS.indexOf(day) + 1 : weekdayOf(today);
     return this.visits(s, addDays(dateOfWeekday(weekday, today), 7 * semana));
@@ -88,7 +89,7 @@ export class FieldService {
    * customers served out of route and the ones the rep registered that day (es_nuevo). A future date shows
    * the plan only.
    */
-  async visits(s: FieldScope, date: string): Promise<VisitasResponse> {
+  async visits(s: UserScope, date: string): Promise<VisitasResponse> {
     const weekday = weekdayOf(date);
     const stops = await repo.stopsOfWeekday(this.db, s, weekday);
     const future = date > todayInArgentina();
@@ -138,7 +139,7 @@ export class FieldService {
     return { success: true as const, productos: rows.map((r) => ({ id: r.id, value: r.code, descripcion: r.description })) };
   }
 
-  async purchases(s: FieldScope, entityId: number, date: string) {
+  async purchases(s: UserScope, entityId: number, date: string) {
     const c = await this.requireOwn(this.db, s, entityId);
     const [state, hour, lines, containers] = await Promise.all([
       repo.visitState(this.db, s, entityId, date),
@@ -176,7 +177,7 @@ export class FieldService {
    * (409), shown to the rep, never silently re-created. Totals are recomputed here with decimals.
    */
   async saveOrder(
-    s: FieldScope,
+    s: UserScope,
     key: string,
     body: { fecha: string; codentiId: number; tipoOperacion: number | null; renglones: Array<{ codprodId: number; cantidadStock: number; precio_unitario: string }> },
   ) {
@@ -230,7 +231,7 @@ export class FieldService {
    * revive them. With an idempotency key the deletion is done once: a replay of the same key (the offline queue
    * sent again, a second tab) answers the first result and deletes nothing — not even a sale made after it.
    */
-  async deleteOrders(s: FieldScope, entityId: number, date: string, key: string | null = null, seen: { ventas?: number[]; claves?: string[] } = {}) {
+  async deleteOrders(s: UserScope, entityId: number, date: string, key: string | null = null, seen: { ventas?: number[]; claves?: string[] } = {}) {
     const answer = (n: number, repetido: boolean) => ({ success: true as const, msg: fieldMsg.compraEliminada, eliminados: n, repetido });
     const replayed = async () => {
       if (!key) return null;
@@ -286,7 +287,7 @@ export class FieldService {
    * products not named stay. So two phones' changes merge instead of replacing each other. With an idempotency
    * key the changes are applied once: a replay answers the first result.
    */
-  async saveContainers(s: FieldScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number; anterior: number | null }> }, key: string | null = null) {
+  async saveContainers(s: UserScope, body: { clienteId: number; fecha: string; envases: Array<{ productoId: number; cantidad: number; anterior: number | null }> }, key: string | null = null) {
     const answer = (guardados: number) => ({ success: true as const, msg: 'Envases guardados', guardados });
     if (key) {
       const done = await repo.containerChangeByKey(this.db, s, key);
@@ -341,7 +342,7 @@ export class FieldService {
    * assortment (what the rep sold lately and the rep's customers bought, most sold first), filled up to the limit
    * by name so a rep without history still has a list offline; anything else is one search away.
    */
-  async products(s: FieldScope, query: { cliente?: number; q?: string }) {
+  async products(s: UserScope, query: { cliente?: number; q?: string }) {
     const entity = query.cliente ?? null;
     if (entity !== null) await this.requireOwn(this.db, s, entity);
     let rows;
@@ -364,7 +365,7 @@ export class FieldService {
     return { success: true as const, productos: rows.map((r) => ({ id: r.id, nombre: r.name, precio: '0.00' })) };
   }
 
-  async customers(s: FieldScope) {
+  async customers(s: UserScope) {
     const rows = await repo.customers(this.db, s);
     const clientes: ClienteLista[] = rows.map((c) => ({ id: c.id, generalId: c.code, nombre: c.name, direccion: address(c), documento: c.document ?? c.cuit }));
     return { success: true as const, clientes };
@@ -374,7 +375,7 @@ export class FieldService {
    * Registers a customer the rep met on the road: an entity of the company (code from 900000 up) that is the
    * rep's own from now on. Once per idempotency key, so the offline queue can replay it.
    */
-  async createCustomer(s: FieldScope, key: string, body: { nombre: string; nrodoc: string; direccion: string }) {
+  async createCustomer(s: UserScope, key: string, body: { nombre: string; nrodoc: string; direccion: string }) {
     const existing = await repo.customerByKey(this.db, s, key);
     if (existing) return { success: true as const, id: existing.id, codenti_id: existing.code, repetido: true };
     const created = await this.db.transaction().execute(async (trx) => {

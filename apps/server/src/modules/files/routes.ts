@@ -10,7 +10,8 @@ import {
 import { verifyShareToken } from '../../documents/index.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { isFlag, parseOr400, registerRoute, type PublicInput } from '../../lib/route.js';
-import { scopeOf, sendFile } from '../../lib/send-file.js';
+import { sendFile } from '../../lib/send-file.js';
+import { scopeOf } from '../../lib/identity.js';
 import { FilesService, registerFilesShareKinds, type FilesDeps } from './service.js';
 
 /**

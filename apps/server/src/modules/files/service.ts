@@ -5,7 +5,8 @@ import { type TempFileStorage, voucherNumberText, verifyShareToken } from '../..
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
-import type { Scope, VoucherRow } from '../fiscal/index.js';
+import type { VoucherRow } from '../fiscal/index.js';
+import type { EntityScope } from '../../lib/identity.js';
 import { findVoucher } from '../fiscal/index.js';
 import { voucherFileName } from '../fiscal/index.js';
 import { VoucherPdfs } from '../fiscal/index.js';
@@ -79,7 +80,7 @@ export class FilesService {
   }
 
   /** The voucher's PDF; 404 'El movimiento seleccionado no tiene impresión' for one without a print. */
-  async voucherPdf(scope: Scope, key: VoucherKey): Promise<{ fileName: string; data: Buffer }> {
+  async voucherPdf(scope: EntityScope, key: VoucherKey): Promise<{ fileName: string; data: Buffer }> {
     const other = this.deps.prints.resolver(key.codcom);
     if (other) {
       const printed = await other({ db: this.deps.db, scope, key });
@@ -91,7 +92,7 @@ export class FilesService {
     return { fileName: voucherFileName(row), data: await this.pdfs.render(scope, row) };
   }
 
-  async imprime(scope: Scope, key: VoucherKey): Promise<ImprimeResponse> {
+  async imprime(scope: EntityScope, key: VoucherKey): Promise<ImprimeResponse> {
     // Documents of other areas (contracts, grain settlements) first: their codes are not current-account vouchers.
     const other = this.deps.prints.resolver(key.codcom);
     if (other) {
@@ -105,7 +106,7 @@ export class FilesService {
   }
 
   /** Writes the PDF to a temporary file and answers a signed link to it (valid as long as the file). */
-  async directa(scope: Scope, key: VoucherKey): Promise<DirectDownloadResponse> {
+  async directa(scope: EntityScope, key: VoucherKey): Promise<DirectDownloadResponse> {
     const host = this.deps.config.publicUrl;
     const row = await this.pdfs.own(scope, key);
     if (!row.printable) return { success: false, host, archivo: '', msg: fiscalMsg.sinImpresion };
@@ -116,7 +117,7 @@ export class FilesService {
   }
 
   /** Path of a signed link to a generated file of this entity. */
-  tempLink(scope: Scope, directorio: string, name: string): string {
+  tempLink(scope: EntityScope, directorio: string, name: string): string {
     return tempFileLink(this.deps.tokenSecret, scope, directorio, name);
   }
 
@@ -124,7 +125,7 @@ export class FilesService {
    * Removes a generated file: `url` must be the link this entity was given for exactly that `directorio`
    * (expired links still count: removing an old file is harmless), so nobody deletes another's file.
    */
-  async elimina(scope: Scope, url: string, directorio: string): Promise<{ success: boolean; msg: string }> {
+  async elimina(scope: EntityScope, url: string, directorio: string): Promise<{ success: boolean; msg: string }> {
     const token = tokenOfSharePath(url);
     const claims = token ? verifyShareToken(this.deps.tokenSecret, token, 0) : null;
     if (!claims || claims.k !== 'archivo' || !claims.r.startsWith(`${directorio}/`)) throw forbidden(fiscalMsg.enlaceInvalido);
@@ -134,7 +135,7 @@ export class FilesService {
   }
 
   /** A public link to the voucher's PDF (7 days) and the WhatsApp text. */
-  async share(scope: Scope, key: VoucherKey, companyName: string): Promise<ShareResponse> {
+  async share(scope: EntityScope, key: VoucherKey, companyName: string): Promise<ShareResponse> {
     const row = await this.pdfs.own(scope, key);
     if (!row.printable) throw notFound(fiscalMsg.sinImpresion);
     const now = Date.now();

@@ -2,7 +2,8 @@ import type { Column, Row } from '../../documents/index.js';
 import { voucherNumberText } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
 import { detailLines } from './mapper.js';
-import { type Range, type Scope, type VoucherRow, voucherBatch } from './repository.js';
+import { type Range, type VoucherRow, voucherBatch } from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 /**
  * The fiscal export's rows: everything the filter matches, in the list's order, fetched in keyset batches so
@@ -30,7 +31,7 @@ export async function* keysetRows<T extends { date: string; id: string | number 
 }
 
 /** The raw voucher rows the fiscal filter matches (newest first): for the export and for benchmarks. */
-export function fiscalVoucherRows(db: DB, scope: Scope, range: Range, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<VoucherRow> {
+export function fiscalVoucherRows(db: DB, scope: EntityScope, range: Range, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<VoucherRow> {
   return keysetRows((after, size) => voucherBatch(db, scope, range, after, size), batchSize);
 }
 
@@ -60,6 +61,6 @@ export function toExportRow(r: VoucherRow): Row {
 }
 
 /** The export's rows, ready for writeTableXlsx / writeTablePdf. */
-export async function* fiscalExportRows(db: DB, scope: Scope, range: Range, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<Row> {
+export async function* fiscalExportRows(db: DB, scope: EntityScope, range: Range, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<Row> {
   for await (const r of fiscalVoucherRows(db, scope, range, batchSize)) yield toExportRow(r);
 }

@@ -16,7 +16,8 @@ import type { DB } from '../../db/database.js';
 import Decimal from 'decimal.js';
 import { asPrinted, pdfText, readZip } from '../../documents/test-support.js';
 import { bearer, createTestApp, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
-import { fiscalPage, wholeMonths, type Scope } from './repository.js';
+import { fiscalPage, wholeMonths } from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 /**
  * GET /proxy/cgi/etenet_cabcbte: the list (7 at a time), its validation and the default-range rule, the export
@@ -292,12 +293,12 @@ describe('the summaries and the descriptions as the statement computes them', ()
         if (!(err instanceof Rollback)) throw err;
       });
   }
-  async function scopeOf(code: number): Promise<Scope> {
+  async function scopeOf(code: number): Promise<EntityScope> {
     const company = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
     return { companyId: company.id, entityId: await entityId(code) };
   }
   /** Count and total per currency of the entity's movements in the range, straight from the table. */
-  async function sums(db: DB, scope: Scope, from: string, to: string) {
+  async function sums(db: DB, scope: EntityScope, from: string, to: string) {
     const r = await sql<{ currency: string; cantidad: number; total: string }>`select currency, count(*)::int as cantidad, sum(amount)::text as total
       from account_movements where company_id = ${scope.companyId} and entity_id = ${scope.entityId} and date >= ${from} and date <= ${to}
       group by currency order by currency`.execute(db);
@@ -306,7 +307,7 @@ describe('the summaries and the descriptions as the statement computes them', ()
   /** The first day of the month `n` months after the one of `iso` (n may be negative), and that month's last day. */
   const monthStart = (iso: string, n: number) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1 + n, 1)).toISOString().slice(0, 10);
   const monthEnd = (iso: string, n: number) => addDays(monthStart(iso, n + 1), -1);
-  const movement = (scope: Scope, date: string, currency: 'ARS' | 'USD', amount: string, extra: Record<string, unknown> = {}) => ({
+  const movement = (scope: EntityScope, date: string, currency: 'ARS' | 'USD', amount: string, extra: Record<string, unknown> = {}) => ({
     company_id: scope.companyId, entity_id: scope.entityId, date, voucher_code: 'ND', voucher_name: 'Nota de débito A', series: 9, number: 1, currency, amount, ...extra,
   });
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatDateSlash, formatMoney, formatNumber, type FiscalDocument, type FiscalResumen } from '@portal/contract';
+import { formatDateSlash, formatMoney, formatNumber, LEDGER_CODE, type FiscalDocument, type FiscalResumen } from '@portal/contract';
 import type { CompanyHeader, VoucherDocument, VoucherLetter } from '../../documents/index.js';
 import { voucherNumberText } from '../../documents/index.js';
 import type { Branding } from '../../db/schema.js';
@@ -186,7 +186,7 @@ export function toVoucherDocument(
       address: [entity.locality, entity.province].filter(Boolean).join(', ') || null,
       code: String(entity.code),
     },
-    saleCondition: row.sale_condition ?? (row.voucher_code === 'RC' ? 'Contado' : '-'),
+    saleCondition: row.sale_condition ?? (row.voucher_code === LEDGER_CODE.receipt ? 'Contado' : '-'),
     productLines: lines
       .filter((l) => l.kind === 'product')
       .map((l) => ({
@@ -205,7 +205,7 @@ export function toVoucherDocument(
     vat105: abs(row.vat105),
     otherTaxes: abs(row.other_taxes),
     total: abs(row.amount),
-    ...(row.voucher_code === 'RC' ? { totalLabel: 'Total recibido' } : {}),
+    ...(row.voucher_code === LEDGER_CODE.receipt ? { totalLabel: 'Total recibido' } : {}),
     cae: row.cae,
     caeDue: row.cae_due,
     detail: row.detail,

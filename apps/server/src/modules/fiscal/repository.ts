@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { EntityScope } from '../../lib/identity.js';
 import { compiledFor } from '../../db/compile-once.js';
 import type { AccountMovementsTable } from '../../db/schema.js';
 
@@ -8,7 +9,6 @@ import type { AccountMovementsTable } from '../../db/schema.js';
  * the entity the request acts for. Amounts stay numeric in SQL and leave as decimal strings.
  */
 
-export type Scope = { companyId: number; entityId: number };
 export type Range = { fechadesde: string; fechahasta: string; descom: readonly string[] };
 export type VoucherRow = Pick<
   Selectable<AccountMovementsTable>,
@@ -24,7 +24,7 @@ const voucherColumns = [
 ] as const;
 
 /** The entity's vouchers in the range (and of the chosen descriptions), not yet ordered or paged. */
-function filtered(db: DB, scope: Scope, range: Range) {
+function filtered(db: DB, scope: EntityScope, range: Range) {
   let q = db
     .selectFrom('account_movements as m')
     .where('m.company_id', '=', scope.companyId)
@@ -41,7 +41,7 @@ function filtered(db: DB, scope: Scope, range: Range) {
  * the scope, the range, each description, the whole months and the paging as slots.
  */
 type Slots = Record<string, string | number>;
-function slotsOf(scope: Scope, range: Range, extra: Slots): Slots {
+function slotsOf(scope: EntityScope, range: Range, extra: Slots): Slots {
   const slots: Slots = { companyId: scope.companyId, entityId: scope.entityId, fechadesde: range.fechadesde, fechahasta: range.fechahasta, ...extra };
   range.descom.forEach((d, i) => (slots[`d${i}`] = d));
   return slots;
@@ -49,10 +49,10 @@ function slotsOf(scope: Scope, range: Range, extra: Slots): Slots {
 function compiledStatement<R>(
   db: DB,
   shape: string,
-  scope: Scope,
+  scope: EntityScope,
   range: Range,
   extra: Slots,
-  build: (scope: Scope, range: Range, extra: Slots) => { compile(): CompiledQuery<R> },
+  build: (scope: EntityScope, range: Range, extra: Slots) => { compile(): CompiledQuery<R> },
 ): CompiledQuery<R> {
   const n = range.descom.length;
   const markers = () =>
@@ -121,7 +121,7 @@ export function wholeMonths(fechadesde: string, fechahasta: string): { first: st
  * writer's transaction, so they are exactly the sums of the movements) and the days before and after them from the
  * movements: ≈ 12 checkpoints and the current month's movements instead of every movement of the range.
  */
-function totalsByMonths(s: Scope, r: Range, months: Slots) {
+function totalsByMonths(s: EntityScope, r: Range, months: Slots) {
   const c = s.companyId;
   const e = s.entityId;
   return sql<unknown>`select t.currency, sum(t.n)::int as cantidad, sum(t.total)::text as total from (
@@ -140,7 +140,7 @@ function totalsByMonths(s: Scope, r: Range, months: Slots) {
  * The entity's distinct descriptions by skipping through the (company_id, entity_id, voucher_name) index from one to
  * the next (a loose index scan: one probe per description, instead of reading every movement of the entity).
  */
-function entityNames(s: Scope) {
+function entityNames(s: EntityScope) {
   return sql<string[]>`array(with recursive t(n) as (
       (select a.voucher_name from account_movements a where a.company_id = ${s.companyId} and a.entity_id = ${s.entityId} order by a.voucher_name limit 1)
       union all
@@ -156,9 +156,9 @@ function entityNames(s: Scope) {
  * of everything the filter matches (from the monthly checkpoints for the whole months of an unfiltered range); the
  * entity's document descriptions.
  */
-export async function fiscalPage(db: DB, scope: Scope, range: Range, start: number, limit: number): Promise<FiscalPage> {
+export async function fiscalPage(db: DB, scope: EntityScope, range: Range, start: number, limit: number): Promise<FiscalPage> {
   const months = range.descom.length === 0 ? wholeMonths(range.fechadesde, range.fechahasta) : null;
-  const statement = (s: Scope, r: Range, x: Slots) => {
+  const statement = (s: EntityScope, r: Range, x: Slots) => {
     const page = filtered(db, s, r)
       .select([
         'm.id', 'm.date', 'm.time', 'm.voucher_code', 'm.series', 'm.number', 'm.voucher_name', 'm.afip_type', 'm.letter',
@@ -200,14 +200,14 @@ export async function fiscalPage(db: DB, scope: Scope, range: Range, start: numb
  * The next batch after (date, id) in the list's order (keyset pagination: each batch is one short query on the
  * (company_id, entity_id, date) index, so an export of any size keeps memory flat on PGlite and PostgreSQL).
  */
-export function voucherBatch(db: DB, scope: Scope, range: Range, after: { date: string; id: string } | null, size: number): Promise<VoucherRow[]> {
+export function voucherBatch(db: DB, scope: EntityScope, range: Range, after: { date: string; id: string } | null, size: number): Promise<VoucherRow[]> {
   let q = filtered(db, scope, range).select(voucherColumns);
   if (after) q = q.where(sql<boolean>`(m.date, m.id) < (${after.date}::date, ${after.id}::bigint)`);
   return q.orderBy('m.date', 'desc').orderBy('m.id', 'desc').limit(size).execute();
 }
 
 /** Count and total per currency of everything the filter matches. */
-function summaries(db: DB, scope: Scope, range: Range) {
+function summaries(db: DB, scope: EntityScope, range: Range) {
   return filtered(db, scope, range)
     .select(['m.currency', sql<number>`count(*)::int`.as('cantidad'), sql<string>`coalesce(sum(m.amount), 0)::text`.as('total')])
     .groupBy('m.currency');
@@ -265,7 +265,7 @@ export function findVoucher(db: DB, companyId: number, key: VoucherIdentity): Pr
 }
 
 /** Of these keys, the vouchers that belong to the entity (others are left out by the caller's check). */
-export function findVouchers(db: DB, scope: Scope, keys: readonly VoucherIdentity[]): Promise<VoucherRow[]> {
+export function findVouchers(db: DB, scope: EntityScope, keys: readonly VoucherIdentity[]): Promise<VoucherRow[]> {
   if (keys.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('account_movements as m')
@@ -287,7 +287,7 @@ export function companyHeader(db: DB, companyId: number) {
     .executeTakeFirstOrThrow();
 }
 
-export function entityHeader(db: DB, scope: Scope) {
+export function entityHeader(db: DB, scope: EntityScope) {
   return db
     .selectFrom('entities')
     .select(['id', 'code', 'name', 'cuit', 'locality', 'province'])

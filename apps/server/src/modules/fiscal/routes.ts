@@ -7,7 +7,8 @@ import {
   fiscalZipSelectedQuery,
 } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
-import { scopeOf, sendFile } from '../../lib/send-file.js';
+import { sendFile } from '../../lib/send-file.js';
+import { scopeOf } from '../../lib/identity.js';
 import { FiscalService, type FiscalDeps } from './service.js';
 
 /**

@@ -14,9 +14,10 @@ import type { DB } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { FISCAL_EXPORT_COLUMNS, fiscalExportRows, fiscalVoucherRows } from './export.js';
 import { toFiscalDocument, toResumen, voucherFileName } from './mapper.js';
-import { type Range, type Scope, type VoucherRow, findVouchers, fiscalPage } from './repository.js';
+import { type Range, type VoucherRow, findVouchers, fiscalPage } from './repository.js';
 import { VoucherPdfs } from './vouchers.js';
 import { tempFileLink } from '../../lib/temp-links.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 export type FiscalDeps = {
   db: DB;
@@ -36,7 +37,7 @@ export class FiscalService {
     this.pdfs = new VoucherPdfs(deps.db);
   }
 
-  async list(scope: Scope, q: FiscalFilter & { start: number; limit: number }): Promise<FiscalListResponse> {
+  async list(scope: EntityScope, q: FiscalFilter & { start: number; limit: number }): Promise<FiscalListResponse> {
     const range = rangeOf(q);
     // One statement: the page with its vouchers' lines, the summaries and the descriptions.
     const { rows, totals, names } = await fiscalPage(this.deps.db, scope, range, q.start, q.limit);
@@ -53,7 +54,7 @@ export class FiscalService {
    * Everything the filter matches as XLSX or PDF, streamed: rows come from the database in keyset batches and
    * go out as the writer produces them. A failure after the first byte can only cut the download short.
    */
-  async export(scope: Scope, q: FiscalFilter & { type: 'pdf' | 'excel' }, entityName: string): Promise<ExportFile> {
+  async export(scope: EntityScope, q: FiscalFilter & { type: 'pdf' | 'excel' }, entityName: string): Promise<ExportFile> {
     const range = rangeOf(q);
     const rows = fiscalExportRows(this.deps.db, scope, range);
     const out = new PassThrough();
@@ -82,7 +83,7 @@ export class FiscalService {
   }
 
   /** The selected vouchers: each must be the entity's (404 otherwise, as for an unknown one); unprintable ones are left out. */
-  async zipSelected(scope: Scope, keys: readonly VoucherKey[]): Promise<ZipResponse> {
+  async zipSelected(scope: EntityScope, keys: readonly VoucherKey[]): Promise<ZipResponse> {
     const rows = await findVouchers(this.deps.db, scope, keys);
     for (const k of keys) {
       const matches = rows.filter((r) => r.voucher_code === k.codcom && r.series === k.codtal && r.number === k.numero);
@@ -97,7 +98,7 @@ export class FiscalService {
    * Every printable voucher the filter matches, up to MAX_ZIP_VOUCHERS (more: 400, narrow the filter). The
    * printable rule is what `imprime=true` asks for (the contract refuses any other value).
    */
-  async zipFiltered(scope: Scope, filter: FiscalFilter): Promise<ZipResponse> {
+  async zipFiltered(scope: EntityScope, filter: FiscalFilter): Promise<ZipResponse> {
     const rows: VoucherRow[] = [];
     for await (const r of fiscalVoucherRows(this.deps.db, scope, rangeOf(filter), MAX_ZIP_VOUCHERS + 1)) {
       if (!r.printable) continue;
@@ -108,7 +109,7 @@ export class FiscalService {
   }
 
   /** The PDFs in one ZIP in the temporary store; the answer's url downloads it (signed, valid one hour). */
-  private async zip(scope: Scope, rows: readonly VoucherRow[]): Promise<ZipResponse> {
+  private async zip(scope: EntityScope, rows: readonly VoucherRow[]): Promise<ZipResponse> {
     if (rows.length === 0) return { success: false, msg: fiscalMsg.sinComprobantesImprimibles };
     const [company, entity] = await Promise.all([this.pdfs.company(scope.companyId), this.pdfs.entity(scope)]);
     const file = await this.deps.tempFiles.create('zip', 'Comprobantes');

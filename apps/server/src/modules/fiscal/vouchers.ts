@@ -3,7 +3,8 @@ import { type CompanyHeader, renderVoucherPdf } from '../../documents/index.js';
 import type { DB } from '../../db/database.js';
 import { notFound } from '../../lib/http-errors.js';
 import { toCompanyHeader, toVoucherDocument } from './mapper.js';
-import { type Scope, type VoucherRow, companyHeader, entityHeader, findVoucher, linesOf } from './repository.js';
+import { type VoucherRow, companyHeader, entityHeader, findVoucher, linesOf } from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 /**
  * One voucher of the caller's entity and its PDF: used by the files calls (pdf, imprime, directa, share), the
@@ -13,7 +14,7 @@ export class VoucherPdfs {
   constructor(private readonly db: DB) {}
 
   /** The voucher, only if it is the entity's: 404 otherwise (another entity's too, so that ids cannot be probed). */
-  async own(scope: Scope, key: VoucherKey): Promise<VoucherRow> {
+  async own(scope: EntityScope, key: VoucherKey): Promise<VoucherRow> {
     const row = await findVoucher(this.db, scope.companyId, key);
     if (!row || row.entity_id !== scope.entityId) throw notFound(fiscalMsg.comprobanteInexistente);
     return row;
@@ -25,7 +26,7 @@ export class VoucherPdfs {
   }
 
   /** Renders the voucher (its lines, taxes, totals, due date, CAE) for the entity of `scope`. */
-  async render(scope: Scope, row: VoucherRow, company?: CompanyHeader, entity?: Awaited<ReturnType<typeof entityHeader>>): Promise<Buffer> {
+  async render(scope: EntityScope, row: VoucherRow, company?: CompanyHeader, entity?: Awaited<ReturnType<typeof entityHeader>>): Promise<Buffer> {
     const [lines, header, customer] = await Promise.all([
       linesOf(this.db, scope.companyId, [String(row.id)]),
       company ?? this.company(scope.companyId),
@@ -34,7 +35,7 @@ export class VoucherPdfs {
     return renderVoucherPdf(toVoucherDocument(row, lines.get(String(row.id)) ?? [], customer), header);
   }
 
-  entity(scope: Scope) {
+  entity(scope: EntityScope) {
     return entityHeader(this.db, scope);
   }
 }

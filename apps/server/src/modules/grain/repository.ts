@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 /**
  * The grain ledger's SQL over grain_movements. Stock moves with romaneos and received transfers (in) and
@@ -8,7 +9,6 @@ import type { DB } from '../../db/database.js';
  * per grain over the selected harvests, computed before the filter hides rows.
  */
 
-export type Scope = { companyId: number; entityId: number };
 export type GrainFilterSql = { grain: string; harvests: readonly string[]; kinds: readonly number[] | null; fechaDesde?: string | undefined; fechaHasta?: string | undefined };
 export type GrainLedgerRow = {
   id: string;
@@ -28,7 +28,7 @@ export type GrainLedgerRow = {
 const IN = sql`(1, 3)`;
 const OUT = sql`(4, 5, 6)`;
 
-function ledger(scope: Scope, f: GrainFilterSql, grain: RawBuilder<unknown> = sql`${f.grain}`) {
+function ledger(scope: EntityScope, f: GrainFilterSql, grain: RawBuilder<unknown> = sql`${f.grain}`) {
   const harvests = f.harvests.length ? sql`and gm.harvest in (${sql.join([...f.harvests])})` : sql``;
   return sql`select gm.id, gm.date, gm.kind, gm.harvest, gm.direct, gm.series, gm.number,
       case when gm.kind in ${IN} then gm.kilos else 0 end as entradas,
@@ -52,7 +52,7 @@ const COLS = sql`l.id::text as id, to_char(l.date, 'YYYY-MM-DD') as date, l.kind
   l.certificados::text as certificados, l.salidas::text as salidas, l.saldo::text as saldo`;
 
 /** Newest first; `after` continues a keyset walk (the exports). */
-export async function grainPage(db: DB, scope: Scope, f: GrainFilterSql, page: { start: number; limit: number } | { after: { date: string; id: string } | null; limit: number }) {
+export async function grainPage(db: DB, scope: EntityScope, f: GrainFilterSql, page: { start: number; limit: number } | { after: { date: string; id: string } | null; limit: number }) {
   const c = conditions(f);
   if ('after' in page && page.after) c.push(sql`(l.date, l.id) < (${page.after.date}::date, ${page.after.id}::bigint)`);
   const offset = 'start' in page ? sql`offset ${page.start}` : sql``;
@@ -62,7 +62,7 @@ export async function grainPage(db: DB, scope: Scope, f: GrainFilterSql, page: {
 }
 
 /** Stock per grain and harvest of the entity (the dashboard's kilstk), and the grains it has (by name, newest harvest first). */
-function stockSql(scope: Scope) {
+function stockSql(scope: EntityScope) {
   return sql`select gm.grain, g.name, gm.harvest,
       sum(case when gm.kind in ${IN} then gm.kilos when gm.kind in ${OUT} then -gm.kilos else 0 end) as stock
     from grain_movements gm join grains g on g.code = gm.grain
@@ -78,7 +78,7 @@ type Totals = { n: number; entradas: string; certificados: string; salidas: stri
  * or else the first of the stock, by name), whether a requested grain exists at all, the page with its running
  * balance and the count and column totals of what the filter matches.
  */
-export async function grainList(db: DB, scope: Scope, f: Omit<GrainFilterSql, 'grain'> & { grain: string | null }, page: { start: number; limit: number }) {
+export async function grainList(db: DB, scope: EntityScope, f: Omit<GrainFilterSql, 'grain'> & { grain: string | null }, page: { start: number; limit: number }) {
   const chosen = sql`(select grain from chosen)`;
   const lf: GrainFilterSql = { ...f, grain: '' };
   const r = await sql<{ stock: string; grain: string | null; known: boolean; rows: string; totals: string }>`with s as materialized (${stockSql(scope)}),
@@ -109,13 +109,13 @@ export async function grainList(db: DB, scope: Scope, f: Omit<GrainFilterSql, 'g
 }
 
 /** Stock per grain and harvest of the entity (the dashboard's kilstk), and the grains it has. */
-export async function stockByHarvest(db: DB, scope: Scope) {
+export async function stockByHarvest(db: DB, scope: EntityScope) {
   const r = await sql<StockRow>`select s.grain, s.name, s.harvest, s.stock::text as stock from (${stockSql(scope)}) s order by s.name, s.harvest desc`.execute(db);
   return r.rows;
 }
 
 /** A movement of the entity by its kind, point of sale and number (etenet_fichapaq). */
-export async function findMovement(db: DB, scope: Scope, kind: number, codtal: number, numero: number) {
+export async function findMovement(db: DB, scope: EntityScope, kind: number, codtal: number, numero: number) {
   return db
     .selectFrom('grain_movements')
     .select(['id', 'grain', 'harvest', 'date', 'kind'])
@@ -129,7 +129,7 @@ export async function findMovement(db: DB, scope: Scope, kind: number, codtal: n
 }
 
 /** The loads (romaneos) a certificate covers: those of its grain and harvest delivered up to its date. */
-export async function loadsOf(db: DB, scope: Scope, grain: string, harvest: string, until: string) {
+export async function loadsOf(db: DB, scope: EntityScope, grain: string, harvest: string, until: string) {
   const r = await sql<{ id: string; date: string; kind: number; harvest: string; direct: boolean; series: number; number: number; kilos: string }>`
     select gm.id::text as id, to_char(gm.date, 'YYYY-MM-DD') as date, gm.kind, gm.harvest, gm.direct, gm.series, gm.number, gm.kilos::text as kilos
     from grain_movements gm

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { grainExportQuery, grainListQuery, grainRoutes as r } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
-import { scopeOf, sendFile } from '../../lib/send-file.js';
+import { sendFile } from '../../lib/send-file.js';
+import { scopeOf } from '../../lib/identity.js';
 import { GrainService, type GrainDeps } from './service.js';
 
 /** GET /proxy/cgi/etenet_fichadet (list; files=true: export) and etenet_fichapaq (a certificate's loads). */

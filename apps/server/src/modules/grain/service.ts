@@ -19,6 +19,7 @@ import { badRequest, notFound } from '../../lib/http-errors.js';
 import { companyHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import * as repo from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 export type GrainDeps = { db: DB; log: FastifyBaseLogger };
 
@@ -81,7 +82,7 @@ function filterOf(q: GrainFilter): Omit<repo.GrainFilterSql, 'grain'> {
 export class GrainService {
   constructor(private readonly deps: GrainDeps) {}
 
-  private async context(scope: repo.Scope, q: GrainFilter) {
+  private async context(scope: EntityScope, q: GrainFilter) {
     const stock = await repo.stockByHarvest(this.deps.db, scope);
     const grains = grainsOf(stock);
     if (q.grano && !grains.some((g) => g.grano === q.grano)) {
@@ -94,7 +95,7 @@ export class GrainService {
   }
 
   /** The first screen and its pages in one statement (repo.grainList). */
-  async list(scope: repo.Scope, q: GrainFilter & { start: number; limit: number }): Promise<GrainResponse> {
+  async list(scope: EntityScope, q: GrainFilter & { start: number; limit: number }): Promise<GrainResponse> {
     const r = await repo.grainList(this.deps.db, scope, { ...filterOf(q), grain: q.grano ?? null }, { start: q.start, limit: q.limit });
     const grains = grainsOf(r.stock);
     // A grain the entity has no movements of: a known grain answers an empty ledger; an unknown one is a 400.
@@ -127,7 +128,7 @@ export class GrainService {
     };
   }
 
-  async detail(scope: repo.Scope, q: { codcom: string; codtal: number; numero: number }): Promise<GrainDetailResponse> {
+  async detail(scope: EntityScope, q: { codcom: string; codtal: number; numero: number }): Promise<GrainDetailResponse> {
     const v = GRAIN_VOUCHERS.find((x) => x.codcom === q.codcom)!;
     const m = await repo.findMovement(this.deps.db, scope, v.kind, q.codtal, q.numero);
     if (!m) throw notFound(grainMsg.comprobanteInexistente);
@@ -143,7 +144,7 @@ export class GrainService {
     };
   }
 
-  async export(scope: repo.Scope, q: GrainFilter & { type: 'pdf' | 'excel' }, entityName: string) {
+  async export(scope: EntityScope, q: GrainFilter & { type: 'pdf' | 'excel' }, entityName: string) {
     const { grain, filter, grains } = await this.context(scope, q);
     const db = this.deps.db;
     async function* rows(): AsyncGenerator<Row> {

@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
+import type { AuthUser, Tenant } from '../../lib/identity.js';
 import { hashIntegrationSecret } from '../../plugins/integration-access.js';
 import * as repo from './repository.js';
 import { toBatchWire, toKeyWire } from './mapper.js';

@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
-import type { AuthUser, Tenant } from '../../plugins/access.js';
+import type { AuthUser, Tenant } from '../../lib/identity.js';
 import { addDays } from '../cart/index.js';
 import { sellerIdsOfZone, sellerOfUser } from '../dashboard/index.js';
 import { appendEvent, erpAnswer, salesOrderApplied, salesOrderApproved } from '../integration/index.js';

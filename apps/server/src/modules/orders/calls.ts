@@ -1,6 +1,6 @@
 import { carouselQuery, catalogQuery, facetQuery, FACET_TYPES, historyQuery, statusListQuery, STATUS_LISTS, type StatusList } from '@portal/contract';
 import { parseOr400 } from '../../lib/route.js';
-import type { AuthUser, EntityTenant } from '../../plugins/access.js';
+import type { AuthUser, EntityTenant } from '../../lib/identity.js';
 import type { CartKind } from '../cart/index.js';
 import type { OrderingServices } from './services.js';
 

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.js';
 import { renderOrderPdf, type CompanyHeader } from '../../documents/index.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { sharePath, type ShareRegistry } from '../../lib/share-registry.js';
-import type { EntityTenant } from '../../plugins/access.js';
+import type { EntityTenant } from '../../lib/identity.js';
 import { amountsOf } from './amounts.js';
 import { invoiceAmounts, letterFor } from './invoice.js';
 import * as repo from './repository.js';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { formatDate, formatNumber, ORDERING, orderingMsg, voucherNumberText, type HistoryResponse } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
-import type { EntityTenant } from '../../plugins/access.js';
+import type { EntityTenant } from '../../lib/identity.js';
 import { formatQuantity, imagesOf, priceListOf } from '../catalog/index.js';
 import * as cartRepo from '../cart/index.js';
 import type { CartService } from '../cart/index.js';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { formatDate, formatNumber, ORDERING, voucherNumberText, type OrderRow, type StatusList, type StatusListResponse } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import type { EntityTenant } from '../../plugins/access.js';
+import type { EntityTenant } from '../../lib/identity.js';
 import { amountsOf, STATUS } from './amounts.js';
 import * as repo from './repository.js';
 import { erpAnswer } from '../integration/index.js';

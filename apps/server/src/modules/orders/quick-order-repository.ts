@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
+import { finalPriceSql, priceRow } from '../catalog/index.js';
+import type { PriceLists } from '../../lib/identity.js';
 
 /**
  * Quick order's reads: which products of this company the typed codes name (by code key: migration

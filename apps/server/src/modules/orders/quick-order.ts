@@ -15,7 +15,8 @@ import {
 import type { DB } from '../../db/database.js';
 import { readSheet } from '../../documents/index.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
-import { currencySymbol, formatQuantity, imagesOf, priceListOf, type PriceLists } from '../catalog/index.js';
+import { currencySymbol, formatQuantity, imagesOf, priceListOf } from '../catalog/index.js';
+import type { PriceLists } from '../../lib/identity.js';
 import type { CartOwner } from '../cart/index.js';
 import * as quickRepo from './quick-order-repository.js';
 import * as repo from './repository.js';

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { LEDGER_CODE } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { finalPriceSql, priceRow, type PriceLists } from '../catalog/index.js';
+import { finalPriceSql, priceRow } from '../catalog/index.js';
+import type { PriceLists } from '../../lib/identity.js';
 
 /**
  * Sales orders and purchase orders: writing them from a cart, the customer's lists by status and history, the
@@ -363,13 +365,13 @@ export type Invoice = {
 export async function writeInvoice(trx: DB, inv: Invoice): Promise<{ id: string; number: number }> {
   const number = await nextNumber(trx, LOCK.invoice, inv.companyId, async () => {
     const r = await sql<{ n: number | null }>`select max(number) as n from account_movements
-      where company_id = ${inv.companyId} and voucher_code = 'FC' and series = ${inv.series}`.execute(trx);
+      where company_id = ${inv.companyId} and voucher_code = ${sql.lit(LEDGER_CODE.invoice)} and series = ${inv.series}`.execute(trx);
     return r.rows[0]?.n ?? null;
   });
   const m = await trx
     .insertInto('account_movements')
     .values({
-      company_id: inv.companyId, entity_id: inv.entityId, date: inv.date, time: inv.time, voucher_code: 'FC', voucher_name: `Factura ${inv.letter}`,
+      company_id: inv.companyId, entity_id: inv.entityId, date: inv.date, time: inv.time, voucher_code: LEDGER_CODE.invoice, voucher_name: `Factura ${inv.letter}`,
       series: inv.series, number, letter: inv.letter, detail: inv.detail, currency: inv.currency === 'USD' ? 'USD' : 'ARS', amount: inv.amount, due_date: inv.dueDate,
       settled: false, afip_type: inv.afipType, net_amount: inv.net, vat21: inv.vat21, vat105: inv.vat105, other_taxes: '0', cae: inv.cae,
       cae_due: inv.caeDue, printable: true, origin_type: 'PED', origin_number: inv.originNumber, origin_series: inv.originSeries, sale_condition: inv.saleCondition,

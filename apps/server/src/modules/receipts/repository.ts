@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { RECEIPT_DOCUMENT_CODES } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 
 /** All SQL of receipts and voucher authorization; company (and entity, where the caller is a customer) are required. */
@@ -37,7 +38,7 @@ export function pendingDocuments(db: DB, companyId: number, entityId: number, id
     .where('m.entity_id', '=', entityId)
     .where('m.currency', '=', 'ARS')
     .where('m.settled', '=', false)
-    .where('m.voucher_code', 'in', ['FC', 'ND', 'NC'])
+    .where('m.voucher_code', 'in', RECEIPT_DOCUMENT_CODES)
     .where(sql<boolean>`m.amount - coalesce(a.applied, 0) <> 0`);
   if (ids) q = q.where('m.id', 'in', ids.length ? ids.map(String) : ['0']);
   return q.orderBy(sql`coalesce(m.due_date, m.date)`).orderBy('m.id').execute();

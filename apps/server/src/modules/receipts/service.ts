@@ -7,6 +7,7 @@ import {
   formaPagoList,
   observacionesValue,
   receiptsMsg,
+  LEDGER_CODE,
   RECEIPTS,
   todayInArgentina,
   voucherNumberText,
@@ -20,7 +21,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { appliedText, receiptLines, writeReceiptLines } from '../../lib/receipt-lines.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import { parseOr400 } from '../../lib/route.js';
-import type { AuthUser, EntityTenant, Tenant } from '../../plugins/access.js';
+import type { AuthUser, EntityTenant, Tenant } from '../../lib/identity.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import { companyHeader } from '../fiscal/index.js';
 import { appendEvent, erpAnswer, receiptEvent, voucherDecided } from '../integration/index.js';
@@ -32,7 +33,6 @@ import { amountOf, applicationError, attachmentName, checkPaymentLine, checkTota
 /** Receipts of the portal are numbered in their own series (punto de venta 2), apart from the ERP's counter receipts. */
 export const RECEIPT_SERIES = 2;
 export const RECEIPT_SHARE_KIND = 'recibo';
-const RECEIPT_CODE = 'RC';
 
 export type UploadedFile = { filename: string; data: Buffer };
 export type ReceiptPost = { fields: Record<string, string>; files: UploadedFile[]; idempotencyKey: string };
@@ -69,12 +69,12 @@ async function toItems(db: DB, companyId: number, rows: repo.ReceiptRow[]): Prom
       descom: status.descom,
       forig_id: formatDateSlash(r.date),
       fecha: r.date,
-      torig: RECEIPT_CODE,
+      torig: LEDGER_CODE.receipt,
       norig: numberText(r.series, r.number),
       importe: money(r.total_collected),
       importe_con_formato: formatMoney(r.total_collected),
       estado: status.estado,
-      codcom: RECEIPT_CODE,
+      codcom: LEDGER_CODE.receipt,
       codtal: r.series,
       numero: r.number,
       entidad: `${r.entity_code} — ${r.entity_name}`,
@@ -484,7 +484,7 @@ export class ReceiptsService {
       const movement = await trx
         .insertInto('account_movements')
         .values({
-          company_id: companyId, entity_id: row.entity_id, date: row.date, time: timeNow(), voucher_code: RECEIPT_CODE, voucher_name: 'Recibo',
+          company_id: companyId, entity_id: row.entity_id, date: row.date, time: timeNow(), voucher_code: LEDGER_CODE.receipt, voucher_name: 'Recibo',
           series: row.series, number: row.number, letter: null, detail: 'Cobranza por el portal', currency: 'ARS',
           amount: new Decimal(row.total_collected).negated().toFixed(2), due_date: null, settled: true, printable: true,
         })

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { EntityScope } from '../../lib/identity.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { approvedApplied } from '../../db/outstanding.js';
 import { CUSTOM_PLAN } from '../../db/prepared-pool.js';
@@ -10,7 +11,6 @@ import { CUSTOM_PLAN } from '../../db/prepared-pool.js';
  * view's order, computed before the filter hides rows: a filtered page still shows the account's real balance.
  */
 
-export type Scope = { companyId: number; entityId: number };
 /** 'c' voucher date, 'f' due date (the voucher date when it has none), 'j' voucher date on exchange accounts. */
 export type ViewCode = 'c' | 'f' | 'j';
 
@@ -66,7 +66,7 @@ const basisOf = (view: ViewCode): 'c' | 'f' => (view === 'f' ? 'f' : 'c');
 const typeList = (f: StatementFilterSql) => (f.accountTypes.length ? sql.join([...f.accountTypes]) : sql`null`);
 
 /** The listed account: the entity's movements of one currency and the view's account types (alias m). */
-function account(scope: Scope, f: StatementFilterSql) {
+function account(scope: EntityScope, f: StatementFilterSql) {
   return sql`m.company_id = ${scope.companyId} and m.entity_id = ${scope.entityId} and m.currency = ${f.currency} and m.account_type in (${typeList(f)})`;
 }
 
@@ -124,7 +124,7 @@ type WindowFrom = 'nearer' | 'up' | 'down';
  *   − the running sum of the rows after it. A first page (rows of the last days) walks a few rows, not the month.
  * The cost depends on the months the rows span and where in them, never on how deep in the history they are.
  */
-function balanceCtes(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>, from: WindowFrom = 'nearer') {
+function balanceCtes(scope: EntityScope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>, from: WindowFrom = 'nearer') {
   const key = orderKey(view);
   const up = sql`select m.id, months.before + sum(m.amount) over (order by ${key}, m.id rows between unbounded preceding and current row) as saldo
         from account_movements m
@@ -162,7 +162,7 @@ function balanceCtes(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: 
 }
 
 /** The export's batch: the picked rows with their balance, newest first. */
-async function withBalance(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>): Promise<StatementRow[]> {
+async function withBalance(db: DB, scope: EntityScope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown>): Promise<StatementRow[]> {
   // An export batch of 2,000 is planned for its values on every call: the generic plan PostgreSQL switches to after
   // five runs expects a handful of rows and joined the batch to its months' windows row by row (seconds instead of
   // 0.1 s). Without JIT compilation: the planner cannot tell how many months 2,000 rows span (it assumes 200), so the
@@ -177,7 +177,7 @@ async function withBalance(db: DB, scope: Scope, view: ViewCode, f: StatementFil
 }
 
 /** The entity's version (statement_versions: its movements, its company's account types, a truncate). */
-const versionOf = (scope: Scope) => sql`(select coalesce(sum(v.version), 0) from statement_versions v
+const versionOf = (scope: EntityScope) => sql`(select coalesce(sum(v.version), 0) from statement_versions v
   where (v.company_id, v.entity_id) in ((0, 0), (${scope.companyId}, 0), (${scope.companyId}, ${scope.entityId})))::text`;
 
 /** A page row with its voucher lines (JSON text: kind, product code, description, quantity, unit, unit price, discount, amount). */
@@ -189,7 +189,7 @@ export type PageRow = StatementRow & { lines: string | null };
  * number the caller needs in the same snapshot (how many rows a filter matches, or how many rows fall in the months
  * a date range cuts). It answers one row even when nothing is picked.
  */
-function pageQuery(scope: Scope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null, from: WindowFrom = 'nearer'): RawBuilder<unknown> {
+function pageQuery(scope: EntityScope, view: ViewCode, f: StatementFilterSql, pick: RawBuilder<unknown> | null, count: RawBuilder<unknown> | null, from: WindowFrom = 'nearer'): RawBuilder<unknown> {
   const head = sql`select ${versionOf(scope)} as version, ${count ?? sql`0`}::int as n`;
   if (!pick) return head;
   // A page (≤ 100 rows) stays a prepared statement: PostgreSQL runs its generic plan from the sixth run on (planning
@@ -249,7 +249,7 @@ const indexes = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The page statement of a shape, with its values taken from `a` (markers when compiled, see compiledPage). */
 function pageSql(s: PageShape, a: PageSlots): RawBuilder<unknown> {
-  const scope: Scope = { companyId: a.c as number, entityId: a.e as number };
+  const scope: EntityScope = { companyId: a.c as number, entityId: a.e as number };
   const str = (k: string) => a[k] as string;
   const f: StatementFilterSql = {
     currency: a.cur as StatementFilterSql['currency'],
@@ -326,7 +326,7 @@ const newestFirst = (a: PageRow, b: PageRow) => (a.k !== b.k ? (a.k < b.k ? 1 : 
  *   it cuts in the statement; the page is read from the range's end (an offset within the range).
  * - Row filters (amounts, voucher types, summary option): the rows in the date range are walked and counted.
  */
-export async function statementPage(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, start: number, limit: number, months: readonly MonthCount[]): Promise<{ rows: PageRow[]; total: number; version: string }> {
+export async function statementPage(db: DB, scope: EntityScope, view: ViewCode, f: StatementFilterSql, start: number, limit: number, months: readonly MonthCount[]): Promise<{ rows: PageRow[]; total: number; version: string }> {
   const range: KeyRange = { from: f.fechadesde, to: f.fechahasta };
   const sign = signOf(f);
   const shape: PageShape = {
@@ -403,7 +403,7 @@ export async function statementPage(db: DB, scope: Scope, view: ViewCode, f: Sta
 }
 
 /** The batch after (k, id) in the list's order: the export pages through everything the filter matches. */
-export async function statementBatch(db: DB, scope: Scope, view: ViewCode, f: StatementFilterSql, after: { date: string; id: string } | null, size: number) {
+export async function statementBatch(db: DB, scope: EntityScope, view: ViewCode, f: StatementFilterSql, after: { date: string; id: string } | null, size: number) {
   if (f.accountTypes.length === 0) return [];
   const key = orderKey(view);
   const where = [...rangeConditions(view, { from: f.fechadesde, to: f.fechahasta }), ...signConditions(f), ...rowConditions(f)];
@@ -429,7 +429,7 @@ export type AccountTypeRow = { code: number; short_code: string; name: string; e
  * account type ('Vencido', from the partial index account_movements_unsettled) and the distinct voucher names per
  * account type (a skip scan of index account_movements_voucher_names: one probe per name).
  */
-export async function entitySummary(db: DB, scope: Scope, today: string) {
+export async function entitySummary(db: DB, scope: EntityScope, today: string) {
   const { companyId: c, entityId: e } = scope;
   const next = (after: RawBuilder<unknown> | null) => sql`select m.voucher_name, m.account_type from account_movements m
     where m.company_id = ${c} and m.entity_id = ${e}${after ? sql` and (m.voucher_name, m.account_type) > ${after}` : sql``}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { statementExportQuery, statementRoutes, type StatementView } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
-import { scopeOf, sendFile } from '../../lib/send-file.js';
+import { sendFile } from '../../lib/send-file.js';
+import { scopeOf } from '../../lib/identity.js';
 import { StatementsService, type StatementsDeps } from './service.js';
 import { statementListInput } from './query.js';
 

@@ -21,6 +21,7 @@ import { companyHeader, type VoucherLineRow } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import { type AccountTypeInfo, toBalanceValue, toMovement } from './mapper.js';
 import * as repo from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 export type StatementsDeps = { db: DB; log: FastifyBaseLogger };
 /** The user's statement settings (memberships.group_accounts / hidden_currencies). */
@@ -78,7 +79,7 @@ class SummaryCache {
 
   constructor(private readonly db: DB) {}
 
-  get(scope: repo.Scope, today: string): Promise<Summary> {
+  get(scope: EntityScope, today: string): Promise<Summary> {
     const key = `${scope.companyId}:${scope.entityId}:${today}`;
     let hit = this.entries.get(key);
     if (hit) {
@@ -95,7 +96,7 @@ class SummaryCache {
   }
 
   /** Forgets the entry if it is still `stale` (a newer one may already be loading). */
-  forget(scope: repo.Scope, today: string, stale: Promise<Summary>): void {
+  forget(scope: EntityScope, today: string, stale: Promise<Summary>): void {
     const key = `${scope.companyId}:${scope.entityId}:${today}`;
     if (this.entries.get(key) === stale) this.entries.delete(key);
   }
@@ -179,7 +180,7 @@ export class StatementsService {
    * kept months' counts and answers the entity's version; if a write changed it since the summary was read, the
    * summary is read again and so is the page, so a new movement shows at once.
    */
-  async list(scope: repo.Scope, view: StatementView, q: StatementFilter & { start: number; limit: number }, settings: StatementSettings): Promise<StatementResponse> {
+  async list(scope: EntityScope, view: StatementView, q: StatementFilter & { start: number; limit: number }, settings: StatementSettings): Promise<StatementResponse> {
     const today = todayInArgentina();
     const code = STATEMENT_VIEWS[view].code;
     let pending = this.summaries.get(scope, today);
@@ -263,7 +264,7 @@ export class StatementsService {
    * Everything the filter matches as XLSX or PDF, with the running balance, streamed in keyset batches so that
    * memory stays flat whatever the size.
    */
-  async export(scope: repo.Scope, view: StatementView, q: StatementFilter & { type: 'pdf' | 'excel' }, settings: StatementSettings, entityName: string) {
+  async export(scope: EntityScope, view: StatementView, q: StatementFilter & { type: 'pdf' | 'excel' }, settings: StatementSettings, entityName: string) {
     const today = todayInArgentina();
     const code = STATEMENT_VIEWS[view].code;
     const ctx = this.context(await this.summaries.get(scope, today), view, q, settings);

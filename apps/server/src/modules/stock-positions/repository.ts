@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { FOLD_FROM, FOLD_TO, foldText } from '@portal/contract';
+import { FOLD_FROM, FOLD_TO, foldText, LEDGER_CODE } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 /**
  * The stock positions' SQL. An invoiced product line (voucher_lines of an 'FC' movement) is bought; its remitos
@@ -8,7 +9,6 @@ import type { DB } from '../../db/database.js';
  * by company and entity through account_movements.
  */
 
-export type Scope = { companyId: number; entityId: number };
 export type PositionFilterSql = { pendingOnly: boolean; text?: string | undefined };
 
 export type ProductPositionRow = {
@@ -35,7 +35,7 @@ export type InvoiceLineRow = {
 };
 
 /** Every invoiced product line of the entity with what its remitos delivered. */
-function lines(scope: Scope) {
+function lines(scope: EntityScope) {
   return sql`select vl.product_code as code, vl.description as name, coalesce(vl.unit, '') as unit, vl.deposit_id, m.date, m.voucher_name, m.letter,
       m.afip_type, m.series, m.number, vl.quantity, coalesce(d.delivered, 0) as delivered, d.last_date
     from account_movements m
@@ -44,7 +44,7 @@ function lines(scope: Scope) {
       select sum(pd.quantity) as delivered, max(pd.date) as last_date from product_deliveries pd
       where pd.company_id = m.company_id and pd.movement_id = vl.movement_id and pd.line_no = vl.line_no
     ) d on true
-    where m.company_id = ${scope.companyId} and m.entity_id = ${scope.entityId} and m.voucher_code = 'FC'
+    where m.company_id = ${scope.companyId} and m.entity_id = ${scope.entityId} and m.voucher_code = ${sql.lit(LEDGER_CODE.invoice)}
       and vl.kind = 'product' and vl.product_code is not null and vl.quantity > 0`;
 }
 
@@ -60,7 +60,7 @@ function productConditions(f: PositionFilterSql): RawBuilder<unknown> {
   return c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``;
 }
 
-function products(scope: Scope) {
+function products(scope: EntityScope) {
   return sql`select l.code, max(l.name) as name, max(l.unit) as unit, sum(l.quantity) as bought, sum(l.delivered) as delivered,
       max(l.date) as last_bought, max(l.last_date) as last_delivered
     from (${lines(scope)}) l group by l.code`;
@@ -72,7 +72,7 @@ const PRODUCT_COLS = sql`p.code, p.name, p.unit, p.bought::text as bought, p.del
 /** By description and code; `after` continues a keyset walk (exports). */
 export async function productPage(
   db: DB,
-  scope: Scope,
+  scope: EntityScope,
   f: PositionFilterSql,
   page: { start: number; limit: number } | { after: { name: string; code: string } | null; limit: number },
 ): Promise<ProductPositionRow[]> {
@@ -84,20 +84,20 @@ export async function productPage(
   return r.rows;
 }
 
-export async function productCount(db: DB, scope: Scope, f: PositionFilterSql): Promise<number> {
+export async function productCount(db: DB, scope: EntityScope, f: PositionFilterSql): Promise<number> {
   const r = await sql<{ n: number }>`with p as (${products(scope)}) select count(*)::int as n from p ${productConditions(f)}`.execute(db);
   return r.rows[0]?.n ?? 0;
 }
 
 /** The products of the position (all of them, or those with something to deliver), for the product search. */
-export async function productNames(db: DB, scope: Scope, pendingOnly: boolean) {
+export async function productNames(db: DB, scope: EntityScope, pendingOnly: boolean) {
   const r = await sql<{ code: string; name: string }>`with p as (${products(scope)}) select p.code, p.name from p
     ${pendingOnly ? sql`where p.bought > p.delivered` : sql``} order by p.name, p.code`.execute(db);
   return r.rows;
 }
 
 /** What is still to deliver per product and deposit, for these products. */
-export async function pendingByDeposit(db: DB, scope: Scope, codes: readonly string[]) {
+export async function pendingByDeposit(db: DB, scope: EntityScope, codes: readonly string[]) {
   if (codes.length === 0) return [];
   const r = await sql<{ code: string; deposit_id: number | null; pending: string }>`select l.code, l.deposit_id, sum(l.quantity - l.delivered)::text as pending
     from (${lines(scope)}) l where l.code in (${sql.join([...codes])})
@@ -106,7 +106,7 @@ export async function pendingByDeposit(db: DB, scope: Scope, codes: readonly str
 }
 
 /** The deposits the entity has something to withdraw from (the deliverables' columns), by code. */
-export async function depositsWithPending(db: DB, scope: Scope) {
+export async function depositsWithPending(db: DB, scope: EntityScope) {
   const r = await sql<{ id: number; code: number; name: string }>`select d.id, d.code, d.name
     from (${lines(scope)}) l join deposits d on d.id = l.deposit_id
     group by d.id, d.code, d.name having sum(l.quantity - l.delivered) > 0 order by d.code`.execute(db);
@@ -118,7 +118,7 @@ export async function depositNames(db: DB, companyId: number) {
 }
 
 /** The invoice lines of these products, newest first. */
-export async function invoiceLines(db: DB, scope: Scope, codes: readonly string[]): Promise<InvoiceLineRow[]> {
+export async function invoiceLines(db: DB, scope: EntityScope, codes: readonly string[]): Promise<InvoiceLineRow[]> {
   if (codes.length === 0) return [];
   const r = await sql<InvoiceLineRow>`select l.code, to_char(l.date, 'YYYY-MM-DD') as date, l.voucher_name, l.letter, l.afip_type, l.series, l.number,
       l.quantity::text as quantity, l.delivered::text as delivered, l.deposit_id
@@ -127,7 +127,7 @@ export async function invoiceLines(db: DB, scope: Scope, codes: readonly string[
 }
 
 /** The remitos that delivered these products, newest first. */
-export async function deliveries(db: DB, scope: Scope, codes: readonly string[]) {
+export async function deliveries(db: DB, scope: EntityScope, codes: readonly string[]) {
   if (codes.length === 0) return [];
   const r = await sql<{ code: string; date: string; series: number; number: number; quantity: string; deposit_id: number }>`
     select vl.product_code as code, to_char(pd.date, 'YYYY-MM-DD') as date, pd.series, pd.number, pd.quantity::text as quantity, pd.deposit_id

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { stockPositionExportQuery, stockPositionListQuery, stockPositionRoutes as r } from '@portal/contract';
 import { isFlag, parseOr400, registerRoute } from '../../lib/route.js';
-import { scopeOf, sendFile } from '../../lib/send-file.js';
+import { sendFile } from '../../lib/send-file.js';
+import { scopeOf } from '../../lib/identity.js';
 import { StockPositionsService, type StockPositionsDeps } from './service.js';
 
 /** GET /proxy/cgi/etenet_pEntregarStk: the position or the deliverables (codres), and with files=true their export. */

@@ -20,6 +20,7 @@ import type { DB } from '../../db/database.js';
 import { companyHeader } from '../fiscal/index.js';
 import { toCompanyHeader } from '../fiscal/index.js';
 import * as repo from './repository.js';
+import type { EntityScope } from '../../lib/identity.js';
 
 export type StockPositionsDeps = { db: DB; log: FastifyBaseLogger };
 
@@ -37,7 +38,7 @@ export class StockPositionsService {
   constructor(private readonly deps: StockPositionsDeps) {}
 
   /** The columns of the summary: bought / delivered / to deliver, or one per deposit with something pending and the total. */
-  private async columns(scope: repo.Scope, codres: 'POS' | 'PEN'): Promise<Columns & { deposits: Array<{ id: number; code: number; name: string }> }> {
+  private async columns(scope: EntityScope, codres: 'POS' | 'PEN'): Promise<Columns & { deposits: Array<{ id: number; code: number; name: string }> }> {
     if (codres === 'POS') {
       return {
         titles: POSITION_COLUMNS.map((c) => ({ ...c })),
@@ -60,7 +61,7 @@ export class StockPositionsService {
     };
   }
 
-  private async pendingOf(scope: repo.Scope, codes: string[]) {
+  private async pendingOf(scope: EntityScope, codes: string[]) {
     const out = new Map<string, Map<number, Decimal>>();
     for (const r of await repo.pendingByDeposit(this.deps.db, scope, codes)) {
       if (r.deposit_id === null) continue;
@@ -71,7 +72,7 @@ export class StockPositionsService {
     return out;
   }
 
-  async list(scope: repo.Scope, q: StockPositionFilter & { start: number; limit: number }): Promise<StockPositionResponse> {
+  async list(scope: EntityScope, q: StockPositionFilter & { start: number; limit: number }): Promise<StockPositionResponse> {
     const db = this.deps.db;
     const f: repo.PositionFilterSql = { pendingOnly: q.codres === 'PEN', text: q.desart };
     const [cols, rows, total, names, depositNames] = await Promise.all([
@@ -149,7 +150,7 @@ export class StockPositionsService {
     };
   }
 
-  async export(scope: repo.Scope, q: StockPositionFilter & { type: 'pdf' | 'excel' }, entityName: string) {
+  async export(scope: EntityScope, q: StockPositionFilter & { type: 'pdf' | 'excel' }, entityName: string) {
     const db = this.deps.db;
     const cols = await this.columns(scope, q.codres);
     const f: repo.PositionFilterSql = { pendingOnly: q.codres === 'PEN', text: q.desart };

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { WAREHOUSE, warehouseMsg, type ConsultarStockResponse, type StockChangeResponse, type StockProduct } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import type { UserScope } from '../../lib/identity.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
@@ -8,7 +9,6 @@ import { appendEvent, stockCounted } from '../integration/index.js';
 import * as repo from './repository.js';
 
 /** `ip`: the request's address, which the audit rows of a change record. */
-type Scope = { companyId: number; userId: number; ip?: string | null };
 
 /** A confirmation repeated by the same user within this many seconds (a double tap) is the same confirmation. */
 export const CONFIRM_REPEAT_SECONDS = 10;
@@ -43,13 +43,13 @@ const qty = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 export class StockService {
   constructor(private readonly db: DB) {}
 
-  async deposit(db: DB, s: Scope) {
+  async deposit(db: DB, s: UserScope) {
     const d = await repo.depositOf(db, s.companyId, s.userId);
     if (!d) throw badRequest(warehouseMsg.sinDeposito);
     return d;
   }
 
-  async consult(s: Scope, q: { descri?: string; barcode?: string }): Promise<ConsultarStockResponse> {
+  async consult(s: UserScope, q: { descri?: string; barcode?: string }): Promise<ConsultarStockResponse> {
     const d = await this.deposit(this.db, s);
     let rows: repo.StockRow[];
     if (q.barcode !== undefined) {
@@ -62,7 +62,7 @@ export class StockService {
   }
 
   /** Sets the counted quantity. The same quantity again changes nothing and writes no movement. */
-  async adjust(s: Scope, codalfa: string, quantity: number): Promise<StockChangeResponse> {
+  async adjust(s: UserScope, codalfa: string, quantity: number): Promise<StockChangeResponse> {
     return this.db.transaction().execute(async (trx) => {
       const d = await this.deposit(trx, s);
       const product = await repo.productByAlphaCode(trx, s.companyId, d.id, codalfa);
@@ -82,7 +82,7 @@ export class StockService {
   }
 
   /** Confirms the quantity on record as counted. A repeat by the same user within seconds is the same confirmation. */
-  async confirm(s: Scope, codalfa: string): Promise<StockChangeResponse> {
+  async confirm(s: UserScope, codalfa: string): Promise<StockChangeResponse> {
     return this.db.transaction().execute(async (trx) => {
       const d = await this.deposit(trx, s);
       const product = await repo.productByAlphaCode(trx, s.companyId, d.id, codalfa);

@@ -11,6 +11,7 @@ import {
   type PutPickingResponse,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import type { UserScope } from '../../lib/identity.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import { normaliseSearch } from '../catalog/index.js';
@@ -19,7 +20,6 @@ import { appendEvent, pickingDone } from '../integration/index.js';
 import * as repo from './repository.js';
 
 /** `ip`: the request's address, which the audit rows of a change record. */
-type Scope = { companyId: number; userId: number; ip?: string | null };
 type Line = z.output<typeof pickingLine>;
 
 /** The pending list is for people, not an export: the newest orders up to this many. */
@@ -49,7 +49,7 @@ const qty = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 export class WarehouseService {
   constructor(private readonly db: DB) {}
 
-  async pending(s: Scope): Promise<PendingOrdersResponse> {
+  async pending(s: UserScope): Promise<PendingOrdersResponse> {
     const rows = await repo.pendingOrders(this.db, s.companyId, PENDING_LIMIT);
     return {
       success: true,
@@ -61,13 +61,13 @@ export class WarehouseService {
   }
 
   /** The order if it is still waiting to be picked; otherwise 404 (so another company's number is simply not there). */
-  private async pendingOrder(db: DB, s: Scope, number: number, lock = false) {
+  private async pendingOrder(db: DB, s: UserScope, number: number, lock = false) {
     const order = await repo.orderByNumber(db, s.companyId, number, lock);
     if (!order) throw notFound(warehouseMsg.pedidoNoPendiente);
     return order;
   }
 
-  async lines(s: Scope, number: number): Promise<OrderLinesResponse> {
+  async lines(s: UserScope, number: number): Promise<OrderLinesResponse> {
     const order = await this.pendingOrder(this.db, s, number);
     if (order.status !== 'approved' || (await repo.pickingOf(this.db, s.companyId, order.id))) throw notFound(warehouseMsg.pedidoNoPendiente);
     const lines = await repo.orderLines(this.db, s.companyId, order.id);
@@ -84,7 +84,7 @@ export class WarehouseService {
     };
   }
 
-  async catalog(s: Scope, text: string): Promise<CatalogoResponse> {
+  async catalog(s: UserScope, text: string): Promise<CatalogoResponse> {
     const rows = await repo.pricedProducts(this.db, s.companyId, null, { words: normaliseSearch(text) }, WAREHOUSE.searchLimit);
     return { success: true, items: rows.map((p) => ({ id: p.id, codalfa: p.alpha_code, nombre: p.name, marca: p.brand ?? '', linea: p.line ?? '', ubicacion: p.location, precio: money(p.final_price), alias: p.sales_unit })) };
   }
@@ -95,7 +95,7 @@ export class WarehouseService {
    * its success again. Any other submission lost and is told why (409): another user's, or this user's from another
    * session with other quantities, whose counts were not applied.
    */
-  private repeated(picking: repo.PickingRecord, s: Scope, order: repo.OrderHead, total: string, submission: Submission): PutPickingResponse {
+  private repeated(picking: repo.PickingRecord, s: UserScope, order: repo.OrderHead, total: string, submission: Submission): PutPickingResponse {
     if (picking.user_id !== s.userId) throw conflict(picking.outcome === 'picked' ? warehouseMsg.pedidoYaConfirmado : warehouseMsg.pedidoYaCancelado);
     const won = picking.lines?.submission;
     const sameKey = !won?.key || !submission.key || won.key === submission.key;
@@ -108,7 +108,7 @@ export class WarehouseService {
   }
 
   /** `key`: the submission's Idempotency-Key, when the client sends one. */
-  async confirm(s: Scope, number: number, input: Line[], key: string | null = null): Promise<PutPickingResponse> {
+  async confirm(s: UserScope, number: number, input: Line[], key: string | null = null): Promise<PutPickingResponse> {
     const submission = submissionOf(input, key);
     return this.db.transaction().execute(async (trx) => {
       const order = await this.pendingOrder(trx, s, number, true);
@@ -194,7 +194,7 @@ export class WarehouseService {
   }
 
   /** Cancels an order waiting to be picked. Repeated on an order already cancelled: success, nothing changes. */
-  async cancel(s: Scope, number: number) {
+  async cancel(s: UserScope, number: number) {
     return this.db.transaction().execute(async (trx) => {
       const order = await this.pendingOrder(trx, s, number, true);
       const done = await repo.pickingOf(trx, s.companyId, order.id);
