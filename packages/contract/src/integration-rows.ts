@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js';
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
 
 /**
@@ -173,16 +174,6 @@ export type StockRemovalRow = z.output<typeof stockRemovalRow>;
  * Amounts travel unsigned; the type gives the sign the ledger keeps (debits add to the balance, credits subtract).
  */
 
-/** The voucher types of the current account (as the statements and fiscal screens show them), and their side. */
-export const LEDGER_VOUCHER_TYPES = {
-  FC: { name: 'Factura', credit: false, lettered: true },
-  ND: { name: 'Nota de débito', credit: false, lettered: true },
-  NC: { name: 'Nota de crédito', credit: true, lettered: true },
-  RC: { name: 'Recibo', credit: true, lettered: false },
-  FJ: { name: 'Factura canje', credit: false, lettered: false },
-  LC: { name: 'Liquidación de granos canje', credit: true, lettered: false },
-} as const;
-export type LedgerVoucherType = keyof typeof LEDGER_VOUCHER_TYPES;
 const TYPE_CODES = Object.keys(LEDGER_VOUCHER_TYPES) as [LedgerVoucherType, ...LedgerVoucherType[]];
 
 export const integrationMovementMsg = {

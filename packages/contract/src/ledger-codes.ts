@@ -18,3 +18,17 @@ export type LedgerCode = (typeof LEDGER_CODE)[keyof typeof LEDGER_CODE];
 
 /** The documents a receipt may settle (its pending documents): invoices, debit notes and credit notes. */
 export const RECEIPT_DOCUMENT_CODES: readonly LedgerCode[] = [LEDGER_CODE.invoice, LEDGER_CODE.debitNote, LEDGER_CODE.creditNote];
+
+/**
+ * Every voucher type of the current account (as the statements and fiscal screens show them) and its side: debits
+ * add to the balance, credits subtract. The ERP loads them (`movimientos`, docs/integration.md).
+ */
+export const LEDGER_VOUCHER_TYPES = {
+  [LEDGER_CODE.invoice]: { name: 'Factura', credit: false, lettered: true },
+  [LEDGER_CODE.debitNote]: { name: 'Nota de débito', credit: false, lettered: true },
+  [LEDGER_CODE.creditNote]: { name: 'Nota de crédito', credit: true, lettered: true },
+  [LEDGER_CODE.receipt]: { name: 'Recibo', credit: true, lettered: false },
+  FJ: { name: 'Factura canje', credit: false, lettered: false },
+  LC: { name: 'Liquidación de granos canje', credit: true, lettered: false },
+} as const;
+export type LedgerVoucherType = keyof typeof LEDGER_VOUCHER_TYPES;
