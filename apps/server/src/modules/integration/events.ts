@@ -26,9 +26,9 @@ export type NewEvent<K extends IntegrationEventKind = IntegrationEventKind> = {
 
 /**
  * Records an event in `trx`, the transaction of the change. The payload is checked against the contract's schema
- * of its kind: a payload the ERP could not rely on fails the change instead of reaching the feed.
+ * of its kind: a payload the ERP could not rely on fails the change instead of reaching the feed. Answers its id.
  */
-export async function appendEvent<K extends IntegrationEventKind>(trx: DB, event: NewEvent<K>): Promise<void> {
+export async function appendEvent<K extends IntegrationEventKind>(trx: DB, event: NewEvent<K>): Promise<string> {
   if (!trx.isTransaction) throw new Error('appendEvent needs the transaction of the change it records');
   const payload = INTEGRATION_EVENT_PAYLOADS[event.kind].parse(event.payload);
   const { id } = await trx
@@ -44,6 +44,7 @@ export async function appendEvent<K extends IntegrationEventKind>(trx: DB, event
     .returning('id')
     .executeTakeFirstOrThrow();
   await queueDeliveries(trx, event.companyId, id, event.subject);
+  return String(id);
 }
 
 /** How many events one sequencer statement places; a longer backlog takes several rounds. */
