@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { appendEvent } from '@portal/server/src/modules/integration/events.js';
 import { visitState } from '@portal/server/src/modules/integration/event-payloads.js';
 import { hashIntegrationSecret } from '@portal/server/src/plugins/integration-access.js';
@@ -79,6 +80,12 @@ for await (const target of targets('small')) {
 
   await assertPortFree(port);
   const server = startServer(target, port);
+  // Locks waited on while the run goes (a stall would show here).
+  const waits: string[] = [];
+  const watcher = setInterval(() => {
+    void sql<{ w: string }>`select wait_event_type || ':' || wait_event || ' ' || left(query, 80) as w from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db).then((r) => waits.push(...r.rows.map((x) => x.w)), () => undefined);
+  }, 500);
   try {
     await waitForServer(origin, server);
     const committed = new Map<string, number>();
@@ -102,14 +109,16 @@ for await (const target of targets('small')) {
     // Steady: `rate` events a second, each second's events spread over it.
     console.log(`PostgreSQL, one server process, load ${loadAverage()}: ${rate} events/s for ${seconds} s`);
     const t0 = performance.now();
-    for (let s = 0; s < seconds; s++) {
-      for (let k = 0; k < rate; k++) {
-        const due = t0 + (s * 1000) + (k * 1000) / rate;
-        const wait = due - performance.now();
-        if (wait > 1) await sleep(wait);
-        await append();
-      }
+    // Each event is started at its time and not awaited (as independent requests would write them), at most 64 open.
+    const open = new Set<Promise<void>>();
+    for (let i = 0; i < rate * seconds; i++) {
+      const wait = t0 + (i * 1000) / rate - performance.now();
+      if (wait > 1) await sleep(wait);
+      if (open.size >= 64) await Promise.race(open);
+      const p: Promise<void> = append().finally(() => open.delete(p));
+      open.add(p);
     }
+    await Promise.all(open);
     const produced = performance.now() - t0;
     const steadyIds = [...committed.keys()];
     const got = await drained(steadyIds, 60_000);
@@ -131,7 +140,9 @@ for await (const target of targets('small')) {
     console.log(`  burst of ${burstIds.length} (appended in ${((performance.now() - b0) / 1000).toFixed(1)} s): ${gotBurst} delivered in ${((bEnd - b0) / 1000).toFixed(1)} s, ${((gotBurst * 1000) / (bEnd - b0)).toFixed(0)} events/s`);
     const states = await db.selectFrom('integration_webhook_deliveries').select(['status', db.fn.countAll<number>().as('n')]).where('key_id', '=', keyId).groupBy('status').execute();
     console.log(`  deliveries by state: ${states.map((s) => `${s.status} ${s.n}`).join(', ')}; bad signatures ${bad}; load ${loadAverage()}`);
+    console.log(`  lock waits seen (every 0.5 s): ${waits.length}${waits.length ? `, e.g. ${[...new Set(waits)].slice(0, 3).join(' | ')}` : ''}`);
   } finally {
+    clearInterval(watcher);
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     receiver.closeAllConnections();
