@@ -8,11 +8,12 @@ import { EVENTS_READ_KIND } from './event-scope.js';
  * exactly when its event commits. Delivery loops in this process are woken shortly after (they also poll).
  */
 export async function queueDeliveries(trx: DB, companyId: number, eventId: string, subject: string): Promise<void> {
-  const queued = await sql`insert into integration_webhook_deliveries (key_id, event_id, company_id, subject)
+  const queued = await sql<{ key_id: number }>`insert into integration_webhook_deliveries (key_id, event_id, company_id, subject)
     select w.key_id, ${eventId}::bigint, ${companyId}, ${subject}
     from integration_webhooks w join integration_keys k on k.id = w.key_id
-    where w.company_id = ${companyId} and w.enabled and k.revoked_at is null and ${EVENTS_READ_KIND} = any(k.read_kinds)`.execute(trx);
-  if (Number(queued.numAffectedRows ?? 0) > 0) wakeAfterCommit();
+    where w.company_id = ${companyId} and w.enabled and k.revoked_at is null and ${EVENTS_READ_KIND} = any(k.read_kinds)
+    returning key_id`.execute(trx);
+  if (queued.rows.length > 0) wakeAfterCommit();
 }
 
 type Waker = () => void;
