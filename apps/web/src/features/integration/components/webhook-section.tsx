@@ -31,6 +31,8 @@ function SecretDialog({ answer, onClose }: { answer: SetWebhookResponse | null; 
       title={webhookMsg.secretoTitulo}
       onCancel={onClose}
       maskClosable={false}
+      // Closed, the secret leaves the page (a hidden dialog would keep it in the DOM).
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>
           {webhookMsg.entendido}
