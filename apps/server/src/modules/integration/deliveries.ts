@@ -225,25 +225,28 @@ export class WebhookDelivery {
           [WEBHOOK_HEADERS.attempt]: String(c.attempts),
         },
       });
-      const timer = setTimeout(() => req.destroy(new Timeout()), this.options.timeoutMs);
-      const onAbort = () => req.destroy(new Shutdown());
+      // Whatever happens, the attempt settles exactly once: at the answer's end (or its connection's close), at the
+      // timeout, on a connection error, at shutdown, or when the request closes without any of these.
+      const timer = setTimeout(() => {
+        done(() => resolve({ ok: false, status: null, error: webhookMsg.errorTiempo(Math.round(this.options.timeoutMs / 100) / 10) }));
+        req.destroy(new Timeout());
+      }, this.options.timeoutMs);
+      const onAbort = () => {
+        done(() => reject(new Shutdown()));
+        req.destroy(new Shutdown());
+      };
       signal.addEventListener('abort', onAbort);
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
+        const answered = () => done(() => resolve(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: webhookMsg.errorEstado(status) }));
         // The answer's body is not kept: only its status counts. It is read to the end so the connection is reused.
+        res.on('end', answered);
+        res.on('close', answered);
+        res.on('error', answered);
         res.resume();
-        res.on('end', () =>
-          done(() => resolve(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: webhookMsg.errorEstado(status) })),
-        );
-        res.on('error', (err) => req.destroy(err));
       });
-      req.on('error', (err: Error & { code?: string }) =>
-        done(() => {
-          if (err instanceof Shutdown) reject(err);
-          else if (err instanceof Timeout) resolve({ ok: false, status: null, error: webhookMsg.errorTiempo(Math.round(this.options.timeoutMs / 100) / 10) });
-          else resolve({ ok: false, status: null, error: webhookMsg.errorConexion(err.code ?? err.message) });
-        }),
-      );
+      req.on('error', (err: Error & { code?: string }) => done(() => resolve({ ok: false, status: null, error: webhookMsg.errorConexion(err.code ?? err.message) })));
+      req.on('close', () => done(() => resolve({ ok: false, status: null, error: webhookMsg.errorConexion('conexión cerrada') })));
       req.end(body);
     });
   }
