@@ -250,7 +250,12 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   grainRoutes(app, { db, log: app.log });
   contractsRoutes(app, { db, log: app.log, prints });
   stockPositionsRoutes(app, { db, log: app.log });
-  integrationRoutes(app, { db, dataDir: config.dataDir, log: app.log });
+  integrationRoutes(app, {
+    db,
+    dataDir: config.dataDir,
+    log: app.log,
+    webhooks: { timeoutMs: config.webhookTimeoutMs, retryBaseMs: config.webhookRetryBaseMs, concurrency: config.webhookConcurrency },
+  });
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

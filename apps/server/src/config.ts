@@ -53,6 +53,12 @@ const envSchema = z.object({
    * (ms; 0 keeps none). A write to what they read forgets them at once, in every process (db/shared-answers.ts).
    */
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /** How long a webhook receiver may take to answer before the attempt counts as failed (ms). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The first webhook retry waits this long, each next one twice as long, up to an hour (ms). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Webhook deliveries each server process sends at once. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /**
    * Which proxies in front of the server to believe about the client's address (X-Forwarded-For): a hop count
    * (`1` = the one nginx in front) or a comma-separated list of addresses and CIDRs (`127.0.0.1,10.0.0.0/8`).
@@ -114,6 +120,10 @@ export type Config = {
   workers: number;
   /** Fastify's trustProxy: false (none), a hop count, or the trusted addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** The webhook delivery loop (modules/integration/deliveries.ts). */
+  webhookTimeoutMs: number;
+  webhookRetryBaseMs: number;
+  webhookConcurrency: number;
 };
 
 /**
@@ -162,5 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharedCacheMs: e.SHARED_CACHE_MS,
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    webhookConcurrency: e.WEBHOOK_CONCURRENCY,
   };
 }

@@ -29,6 +29,7 @@ import {
   integrationAdminRoutes,
   integrationRoutes,
   integrationEventRoutes,
+  integrationWebhookRoutes,
   INTEGRATION_EVENT_PAYLOADS,
   type RouteDef,
 } from '@portal/contract';
@@ -137,6 +138,7 @@ export function openApiDocument() {
   add(API_PREFIX, receiptsRoutes);
   add('', whitelabelRoutes);
   add(API_PREFIX, integrationAdminRoutes);
+  add(API_PREFIX, integrationWebhookRoutes);
   add(INTEGRATION_API_PREFIX, integrationRoutes);
   add(INTEGRATION_API_PREFIX, integrationEventRoutes);
   return {

@@ -26,3 +26,5 @@ export * from './quick-order.js';
 export * from './integration-events.js';
 export * from './integration-values.js';
 export * from './ledger-codes.js';
+export * from './integration-webhooks.js';
+export * from './integration-webhooks-values.js';

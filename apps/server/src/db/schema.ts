@@ -690,6 +690,38 @@ type ErpAnswerColumns = {
   erp_at: ColumnType<Date | null, never, Date | string | null>;
 };
 
+/** A key's webhook (modules/integration/webhooks.ts): where its events are POSTed and the secret that signs them. */
+export interface IntegrationWebhooksTable {
+  key_id: number;
+  company_id: number;
+  url: string;
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  secret_at: Timestamp;
+}
+
+/** One event to send to one key's webhook, with its attempts (modules/integration/deliveries.ts). */
+export interface IntegrationWebhookDeliveriesTable {
+  id: Generated<string>;
+  key_id: number;
+  event_id: string;
+  company_id: number;
+  subject: string;
+  status: ColumnType<'pendiente' | 'fallando' | 'entregado' | 'agotado', 'pendiente' | undefined, 'pendiente' | 'fallando' | 'entregado' | 'agotado'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  first_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  lease_token: string | null;
+  lease_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface IntegrationEventSequencerTable {
   id: number;
   last_position: ColumnType<string, string | number, string | number>;
@@ -727,6 +759,8 @@ export interface Database {
   integration_events: IntegrationEventsTable;
   integration_event_sequencer: IntegrationEventSequencerTable;
   integration_event_results: IntegrationEventResultsTable;
+  integration_webhooks: IntegrationWebhooksTable;
+  integration_webhook_deliveries: IntegrationWebhookDeliveriesTable;
   server_settings: ServerSettingsTable;
   zones: ZonesTable;
   sellers: SellersTable;

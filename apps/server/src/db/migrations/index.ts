@@ -30,6 +30,7 @@ import * as m20261202_1000_payment_cuit_fields from './20261202_1000_payment_cui
 import * as m20261202_1100_quick_code_knn from './20261202_1100_quick_code_knn.js';
 import * as m20261202_1100_voucher_applied_lines from './20261202_1100_voucher_applied_lines.js';
 import * as m20261203_1200_integration_events from './20261203_1200_integration_events.js';
+import * as m20261204_1000_integration_webhooks from './20261204_1000_integration_webhooks.js';
 import * as m20261204_1100_movement_identity from './20261204_1100_movement_identity.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '20261202_1100_quick_code_knn': m20261202_1100_quick_code_knn,
   '20261202_1100_voucher_applied_lines': m20261202_1100_voucher_applied_lines,
   '20261203_1200_integration_events': m20261203_1200_integration_events,
+  '20261204_1000_integration_webhooks': m20261204_1000_integration_webhooks,
   '20261204_1100_movement_identity': m20261204_1100_movement_identity,
 };
 

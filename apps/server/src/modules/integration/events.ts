@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { INTEGRATION_EVENT_PAYLOADS, type IntegrationEventKind, type IntegrationEventPayload, type IntegrationFeedResponse } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import { queueDeliveries } from './deliveries-queue.js';
 
 /**
  * The outbound event log (transactional outbox; docs/decisions/integration.md, 'Outbound events').
  *
- * - appendEvent writes one event in the transaction of the change it records: both commit or neither does.
+ * - appendEvent writes one event in the transaction of the change it records: both commit or neither does; with it,
+ *   one webhook delivery for each of the company's keys with an active webhook (deliveries-queue.ts).
  * - sequenceEvents gives committed events without a place their positions, in id order, in a transaction of its own;
  *   one sequencer at a time (the one-row integration_event_sequencer, locked `for update skip locked`), so positions
  *   only grow in the order their events became visible.
@@ -24,12 +26,12 @@ export type NewEvent<K extends IntegrationEventKind = IntegrationEventKind> = {
 
 /**
  * Records an event in `trx`, the transaction of the change. The payload is checked against the contract's schema
- * of its kind: a payload the ERP could not rely on fails the change instead of reaching the feed.
+ * of its kind: a payload the ERP could not rely on fails the change instead of reaching the feed. Answers its id.
  */
-export async function appendEvent<K extends IntegrationEventKind>(trx: DB, event: NewEvent<K>): Promise<void> {
+export async function appendEvent<K extends IntegrationEventKind>(trx: DB, event: NewEvent<K>): Promise<string> {
   if (!trx.isTransaction) throw new Error('appendEvent needs the transaction of the change it records');
   const payload = INTEGRATION_EVENT_PAYLOADS[event.kind].parse(event.payload);
-  await trx
+  const { id } = await trx
     .insertInto('integration_events')
     .values({
       company_id: event.companyId,
@@ -39,7 +41,10 @@ export async function appendEvent<K extends IntegrationEventKind>(trx: DB, event
       subject: event.subject,
       payload: JSON.stringify(payload),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await queueDeliveries(trx, event.companyId, id, event.subject);
+  return String(id);
 }
 
 /** How many events one sequencer statement places; a longer backlog takes several rounds. */
@@ -75,6 +80,27 @@ export async function sequenceEvents(db: DB): Promise<number> {
   }
 }
 
+/** A stored event as the feed answers it, and as a webhook delivery sends it. */
+export type EventRow = {
+  id: string;
+  pos: string;
+  kind: string;
+  occurred_at: Date | string;
+  actor_user_id: number | null;
+  actor_name: string | null;
+  subject: string;
+  payload: unknown;
+};
+export const toEventWire = (r: EventRow): IntegrationFeedResponse['eventos'][number] => ({
+  id: String(r.id),
+  posicion: r.pos,
+  tipo: r.kind as IntegrationEventKind,
+  ocurrido: new Date(r.occurred_at).toISOString(),
+  actor: { usuario_id: r.actor_user_id, nombre: r.actor_name },
+  sujeto: r.subject,
+  datos: r.payload as IntegrationFeedResponse['eventos'][number]['datos'],
+});
+
 /**
  * A page of the company's feed after `after` (a position; '0' from the beginning), placing committed events
  * first. The same cursor answers the same events, plus any placed since.
@@ -92,15 +118,7 @@ export async function readFeed(db: DB, companyId: number, after: string, limit: 
   const page = rows.slice(0, limit);
   return {
     success: true,
-    eventos: page.map((r) => ({
-      id: String(r.id),
-      posicion: r.pos,
-      tipo: r.kind as IntegrationEventKind,
-      ocurrido: new Date(r.occurred_at).toISOString(),
-      actor: { usuario_id: r.actor_user_id, nombre: r.actor_name },
-      sujeto: r.subject,
-      datos: r.payload,
-    })),
+    eventos: page.map(toEventWire),
     siguiente: page.at(-1)?.pos ?? after,
     hay_mas: rows.length > limit,
   };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/database.js';
 import { forbidden } from '../../lib/http-errors.js';
 import type { IntegrationKey } from '../../plugins/integration-access.js';
+import { readsEvents } from './event-scope.js';
 import { readFeed } from './events.js';
 
 /**
@@ -10,6 +11,6 @@ import { readFeed } from './events.js';
  * Only a key that may read 'eventos'; a key reads its own company's events and no other's.
  */
 export async function readEventFeed(db: DB, key: IntegrationKey, query: z.output<typeof integrationFeedQuery>): Promise<IntegrationFeedResponse> {
-  if (!key.readKinds.includes('eventos')) throw forbidden(integrationMsg.sinPermisoLeer(INTEGRATION_READ_KIND_LABELS.eventos.toLowerCase()));
+  if (!readsEvents(key.readKinds)) throw forbidden(integrationMsg.sinPermisoLeer(INTEGRATION_READ_KIND_LABELS.eventos.toLowerCase()));
   return readFeed(db, key.company.id, query.desde, query.limite);
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { INTEGRATION_API_PREFIX, integrationAdminRoutes as admin, integrationEventRoutes as ev, integrationRoutes as r } from '@portal/contract';
+import {
+  INTEGRATION_API_PREFIX,
+  integrationAdminRoutes as admin,
+  integrationEventRoutes as ev,
+  integrationRoutes as r,
+  integrationWebhookRoutes as wh,
+} from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import { registerRoute } from '../../lib/route.js';
@@ -7,8 +13,10 @@ import { IntegrationBatches } from './batches.js';
 import { readEventFeed } from './feed.js';
 import { recordEventResult } from './results.js';
 import { IntegrationKeys } from './keys.js';
+import { WebhookDelivery, type DeliveryOptions } from './deliveries.js';
+import { IntegrationWebhooks } from './webhooks.js';
 
-export type IntegrationDeps = { db: DB; dataDir: string; log: FastifyBaseLogger };
+export type IntegrationDeps = { db: DB; dataDir: string; log: FastifyBaseLogger; webhooks?: Partial<DeliveryOptions> };
 
 /**
  * The ERP integration: the administrator's 'Integración' calls (keys, last batches) under the public API with a
@@ -24,6 +32,18 @@ export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): 
   });
   registerRoute(app, admin.revokeKey, async ({ user, tenant, params }) => keys.revoke(user, tenant, params.id));
   registerRoute(app, admin.batches, async ({ tenant }) => keys.batches(tenant));
+
+  // Webhooks: this process's delivery loop runs while the app does (deliveries.ts); the admin's calls set them up.
+  const delivery = new WebhookDelivery(deps.db, deps.log, deps.webhooks);
+  app.addHook('onReady', async () => delivery.start());
+  app.addHook('onClose', async () => delivery.stop());
+  const webhooks = new IntegrationWebhooks(deps.db, () => delivery.kick());
+  registerRoute(app, wh.webhook, async ({ tenant, params }) => webhooks.get(tenant, params.id));
+  registerRoute(app, wh.setWebhook, async ({ user, tenant, params, body }) => webhooks.set(user, tenant, params.id, body));
+  registerRoute(app, wh.rotateWebhookSecret, async ({ user, tenant, params }) => webhooks.rotate(user, tenant, params.id));
+  registerRoute(app, wh.removeWebhook, async ({ user, tenant, params }) => webhooks.remove(user, tenant, params.id));
+  registerRoute(app, wh.deliveries, async ({ tenant, params, query }) => webhooks.deliveries(tenant, params.id, query.pagina));
+  registerRoute(app, wh.resendDelivery, async ({ user, tenant, params }) => webhooks.resend(user, tenant, params.id, params.entrega));
 
   const prefix = INTEGRATION_API_PREFIX;
   registerRoute(

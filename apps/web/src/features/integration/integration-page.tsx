@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session-store';
 import { useBatches } from './api/batches';
 import { useKeys, useRevokeKey } from './api/keys';
 import { CreateKeyDialog } from './components/create-key-dialog';
+import { WebhookSection } from './components/webhook-section';
 import './integration.css';
 
 const when = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
@@ -180,6 +181,8 @@ export function IntegrationPage() {
           </div>
         )}
       </section>
+
+      {keys.data && <WebhookSection keys={keyRows} />}
 
       <section aria-labelledby="integration-batches-title" className="integration-section">
         <div className="integration-section-head">
