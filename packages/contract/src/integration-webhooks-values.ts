@@ -1,3 +1,5 @@
+import { LABELS } from './labels.js';
+
 /**
  * The integration's webhooks (docs/integration.md, 'Webhooks') without zod: states, limits and every Spanish text,
  * for the server and the 'Integración' screen.
@@ -10,7 +12,7 @@ export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, string> = {
   pendiente: 'Pendiente',
   fallando: 'Fallando',
-  entregado: 'Entregado',
+  entregado: LABELS.entregado,
   agotado: 'Agotado',
 };
 
@@ -40,7 +42,7 @@ export const webhookMsg = {
   intro:
     'El portal avisa cada evento al sistema de gestión con un POST firmado a la dirección indicada, y reintenta durante 24 horas si no responde 2xx. ' +
     'Solo para claves que pueden leer eventos.',
-  claveElegir: 'Clave',
+  claveElegir: LABELS.clave,
   claveElegirPlaceholder: 'Elija una clave',
   sinClavesEventos: 'Ninguna clave activa puede leer eventos. Cree una con «Eventos» en «Puede leer» para recibirlos por webhook.',
   url: 'Dirección (URL)',
@@ -56,7 +58,7 @@ export const webhookMsg = {
   rotarConfirmar: '¿Generar un nuevo secreto de firma? El anterior deja de valer de inmediato: actualice el ERP con el nuevo.',
   secretoTitulo: 'Secreto de firma',
   secretoAviso: 'Copie el secreto ahora: por seguridad no se volverá a mostrar. El ERP lo usa para verificar la firma (encabezado Portal-Signature).',
-  copiar: 'Copiar',
+  copiar: LABELS.copiar,
   copiado: 'Secreto copiado',
   entendido: 'Ya lo guardé',
   guardado: 'Webhook guardado',
@@ -66,12 +68,12 @@ export const webhookMsg = {
   entregas: 'Entregas',
   sinEntregas: 'Todavía no hay entregas',
   evento: 'Evento',
-  tipo: 'Tipo',
-  estado: 'Estado',
+  tipo: LABELS.tipo,
+  estado: LABELS.estado,
   intentos: 'Intentos',
   ultimoError: 'Último error',
   proximoIntento: 'Próximo intento',
-  entregadoEl: 'Entregado',
+  entregadoEl: LABELS.entregado,
   reenviar: 'Reenviar',
   reenviado: 'La entrega se enviará de nuevo en instantes',
   actualizar: 'Actualizar',

@@ -64,11 +64,8 @@ export const webhookDeliveriesResponse = z.object({
 });
 export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponse>;
 
-const deliveryId = z.coerce
-  .number({ error: webhookMsg.entregaInexistente })
-  .int(webhookMsg.entregaInexistente)
-  .min(1, webhookMsg.entregaInexistente)
-  .max(Number.MAX_SAFE_INTEGER, webhookMsg.entregaInexistente);
+/** A delivery's id (a bigint, as the events'): its digits, as the feed takes an event's. */
+const deliveryId = z.string({ error: webhookMsg.entregaInexistente }).regex(/^[1-9]\d{0,17}$/, webhookMsg.entregaInexistente);
 export const webhookDeliveryParams = integrationKeyParams.extend({ entrega: deliveryId });
 export const resendDeliveryResponse = z.object({ success: z.literal(true), msg: z.string(), entrega: webhookDeliveryWire });
 

@@ -5,7 +5,10 @@
 export const LABELS = {
   cantidad: 'Cantidad',
   clave: 'Clave',
+  copiar: 'Copiar',
+  entregado: 'Entregado',
   estado: 'Estado',
   fecha: 'Fecha',
   integracion: 'Integración',
+  tipo: 'Tipo',
 } as const;

@@ -2,6 +2,7 @@ import { isValidCuit } from './cuit.js';
 import { formatNumber, parseAmountText, toCents } from './format.js';
 import { msg } from './messages.js';
 import { orderingMsg } from './ordering-messages.js';
+import { LEDGER_CODE, LEDGER_VOUCHER_TYPES } from './ledger-codes.js';
 
 /**
  * Receipts' zod-free values (texts, sizes, the amount parser), apart from its schemas (receipts.ts) so that a screen
@@ -60,7 +61,7 @@ export const receiptsMsg = {
   motivoLargo: 'El motivo no puede superar los 300 caracteres.',
   saldoInsuficienteAprobacion: (documento: string, saldo: string) =>
     `No se puede aprobar: ${documento} tiene un saldo pendiente de $ ${saldo}, menor a lo que el recibo le aplica. Rechace el recibo.`,
-  textoCompartirRecibo: 'Recibo',
+  textoCompartirRecibo: LEDGER_VOUCHER_TYPES[LEDGER_CODE.receipt].name,
   // Voucher authorization
   tituloAutorizacion: 'AUTORIZACION DE COMPROBANTES',
   motivoRequerido: 'Debe ingresar el detalle.',

@@ -30,7 +30,7 @@ export type StockPositionSummaryCode = (typeof STOCK_POSITION_SUMMARIES)[number]
 /** Column ids of the position ('POS'); the deliverables ('PEN') have one column per deposit (its code) and the total. */
 export const POSITION_COLUMNS = [
   { id: 1, titulo: 'Comprado' },
-  { id: 2, titulo: 'Entregado' },
+  { id: 2, titulo: LABELS.entregado },
   { id: 3, titulo: 'A entregar' },
 ] as const;
 export const DELIVERABLES_TOTAL_COLUMN = { id: 100, titulo: 'Total a entregar' } as const;

@@ -307,8 +307,10 @@ describe('the summaries and the descriptions as the statement computes them', ()
   /** The first day of the month `n` months after the one of `iso` (n may be negative), and that month's last day. */
   const monthStart = (iso: string, n: number) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1 + n, 1)).toISOString().slice(0, 10);
   const monthEnd = (iso: string, n: number) => addDays(monthStart(iso, n + 1), -1);
+  // Each voucher its own number: a voucher is one per type, point of sale and number (account_movements_voucher_key).
+  let number = 970_000;
   const movement = (scope: EntityScope, date: string, currency: 'ARS' | 'USD', amount: string, extra: Record<string, unknown> = {}) => ({
-    company_id: scope.companyId, entity_id: scope.entityId, date, voucher_code: 'ND', voucher_name: 'Nota de débito A', series: 9, number: 1, currency, amount, ...extra,
+    company_id: scope.companyId, entity_id: scope.entityId, date, voucher_code: 'ND', voucher_name: 'Nota de débito A', series: 9, number: number++, currency, amount, ...extra,
   });
 
   test('the whole months of a range: from its first whole month to the month after its last', () => {

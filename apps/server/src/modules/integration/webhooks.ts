@@ -169,17 +169,17 @@ export class IntegrationWebhooks {
    * Sends a delivery again, whatever its state: it is pending now, with a fresh 24 hours of retries. A send in
    * flight finishes first (it holds the delivery's lease), so the event is never sent twice at once.
    */
-  async resend(user: AuthUser, tenant: Tenant, keyId: number, deliveryId: number) {
+  async resend(user: AuthUser, tenant: Tenant, keyId: number, deliveryId: string) {
     const answer = await this.db.transaction().execute(async (trx) => {
       const key = await this.key(trx, tenant, keyId);
       const updated = await sql<{ id: string }>`update integration_webhook_deliveries
         set status = 'pendiente', next_attempt_at = now(), first_attempt_at = null
-        where company_id = ${tenant.company.id} and key_id = ${keyId} and id = ${deliveryId}
+        where company_id = ${tenant.company.id} and key_id = ${keyId} and id = ${deliveryId}::bigint
         returning id::text as id`.execute(trx);
       if (!updated.rows.length) throw notFound(webhookMsg.entregaInexistente);
       const row = await sql<DeliveryRow>`select ${deliveryColumns} from integration_webhook_deliveries d join integration_events e on e.id = d.event_id
-        where d.id = ${deliveryId}`.execute(trx);
-      await writeAudit(trx, { action: 'integration.delivery-resent', userId: user.userId, companyId: tenant.company.id, ip: user.ip, detail: { clave: key.name, entrega: String(deliveryId), evento: row.rows[0]!.event_id } });
+        where d.id = ${deliveryId}::bigint`.execute(trx);
+      await writeAudit(trx, { action: 'integration.delivery-resent', userId: user.userId, companyId: tenant.company.id, ip: user.ip, detail: { clave: key.name, entrega: deliveryId, evento: row.rows[0]!.event_id } });
       return { success: true as const, msg: webhookMsg.reenviado, entrega: toDeliveryWire(row.rows[0]!) };
     });
     this.wake();
