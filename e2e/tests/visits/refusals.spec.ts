@@ -58,6 +58,10 @@ test('a sale deleted on the server before its replay arrives is a conflict the r
   // The rep deletes the customer's purchases of today ('Eliminar compra').
   await closeNotifications(page);
   await page.getByRole('region', { name: 'Realizados' }).getByText(customer.nombre).click();
+  // A delete applies to the sales the phone has seen: wait until the screen shows every line of today, the sale just
+  // sent included (on a loaded machine the detail first draws what it kept while it asks again).
+  const lines = sales(await fieldGet<Purchases>(page, request, `/ventas/products/${customer.id}/${today}`)).length;
+  await expect(page.locator('.ant-table').first().locator('tr.ant-table-row')).toHaveCount(lines);
   await page.getByRole('button', { name: 'Eliminar compra' }).click();
   await page.getByRole('dialog', { name: 'Eliminar compra' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText(fieldMsg.compraEliminada).first()).toBeVisible();
