@@ -21,3 +21,8 @@ export const integrationEventsMsg = {
   erpNumero: (numero: string) => `ERP: ${numero}`,
   erpRechazado: 'Rechazado por el ERP',
 } as const;
+
+/** The ERP's answer as the screens name it: its number there, or that it refused the document. */
+export function erpAnswerText(answer: { estado: string; numero: string | null }): string {
+  return answer.estado === 'rechazado' ? integrationEventsMsg.erpRechazado : integrationEventsMsg.erpNumero(answer.numero ?? '');
+}

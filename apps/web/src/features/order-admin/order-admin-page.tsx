@@ -3,7 +3,7 @@ import { Button, Card, Empty, Input, Pagination, Segmented, Table, Tag, Typograp
 import { ErrorResult } from '../../lib/error-result';
 import { CheckOutlined, FileDoneOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
-import { formatMoney, integrationEventsMsg, msg, orderingMsg, type StaffOrder } from '@portal/contract';
+import { formatMoney, erpAnswerText, msg, orderingMsg, type StaffOrder } from '@portal/contract';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useIsMobile } from '../../lib/device';
 import { useNotify } from '../../lib/notify';
@@ -77,7 +77,7 @@ export function OrderAdminPage() {
   const erpTag = (o: StaffOrder) =>
     o.erp ? (
       <Tag color={o.erp.estado === 'rechazado' ? 'red' : 'blue'} title={o.erp.motivo ?? undefined}>
-        {o.erp.estado === 'rechazado' ? integrationEventsMsg.erpRechazado : integrationEventsMsg.erpNumero(o.erp.numero ?? '')}
+        {erpAnswerText(o.erp)}
       </Tag>
     ) : null;
 

@@ -1,6 +1,6 @@
 import { useEffect, type HTMLAttributes } from 'react';
 import { Button, Card, Empty, Skeleton, Table } from 'antd';
-import { formatMoney, integrationEventsMsg, msg, orderingMsg, type OrderRow, type StatusList } from '@portal/contract';
+import { formatMoney, erpAnswerText, msg, orderingMsg, type OrderRow, type StatusList } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { useIsMobile } from '../../../lib/device';
 import { useNotify } from '../../../lib/notify';
@@ -24,7 +24,8 @@ function ErpAnswer({ row }: { row: OrderRow }) {
   const refused = row.erp.estado === 'rechazado';
   return (
     <div className={`order-erp${refused ? ' is-refused' : ''}`} data-testid={`order-erp-${row.numero}`}>
-      {refused ? `${integrationEventsMsg.erpRechazado}${row.erp.motivo ? `: ${row.erp.motivo}` : ''}` : integrationEventsMsg.erpNumero(row.erp.numero ?? '')}
+      {erpAnswerText(row.erp)}
+      {refused && row.erp.motivo ? `: ${row.erp.motivo}` : ''}
     </div>
   );
 }

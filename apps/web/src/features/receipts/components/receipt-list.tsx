@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Tag, Tooltip, Typography } from 'antd';
 import { FilePdfOutlined, PaperClipOutlined, PrinterOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { integrationEventsMsg, msg, orderingMsg, receiptsMsg, type ReciboItem } from '@portal/contract';
+import { erpAnswerText, msg, orderingMsg, receiptsMsg, type ReciboItem } from '@portal/contract';
 import { errorMessage } from '../../../lib/api';
 import { shareByWhatsApp } from '../../../lib/files';
 import { ListEmpty } from '../../../lib/list-empty';
@@ -104,7 +104,7 @@ export function ReceiptCard({ row, staff = false, extra }: { row: ReciboItem; st
         <Tag color={STATUS_TAG[row.estado].color}>{STATUS_TAG[row.estado].text}</Tag>
         {row.erp && (
           <Tag color={row.erp.estado === 'rechazado' ? 'red' : 'blue'} title={row.erp.motivo ?? undefined}>
-            {row.erp.estado === 'rechazado' ? integrationEventsMsg.erpRechazado : integrationEventsMsg.erpNumero(row.erp.numero ?? '')}
+            {erpAnswerText(row.erp)}
           </Tag>
         )}
       </div>
