@@ -1,6 +1,9 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { enterAsProductorUi } from '../../support/fixtures';
 
+// Tabs sharing a session are a desk's browser; the refresh does not depend on the viewport.
+test.skip(({ isMobile }) => isMobile, 'tabs are a desk browser\'s');
+
 const KEY = 'portal.session.v1';
 const OAUTH = '**/api/public/oauth';
 type Stored = { accessToken: string; refreshToken: string };

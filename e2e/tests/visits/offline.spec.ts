@@ -6,6 +6,7 @@ import { card, choose, enterAsRepartidor, fieldGet, readOutbox, routeCustomerFor
 test.use({ serviceWorkers: 'allow' });
 
 test.describe.configure({ timeout: 240_000 });
+test.skip(({ isMobile }) => !isMobile, 'the driver\'s phone without signal: the outbox and the service worker do not depend on the viewport');
 
 /** Whether the service worker itself can reach the server (it cannot while the context is offline). */
 async function workerReachesServer(context: BrowserContext): Promise<boolean> {

@@ -12,6 +12,7 @@ import { createWarehouseWorker, depositoApi, enterAsDeposito } from './support';
  */
 
 test.describe.configure({ timeout: 150_000 });
+test.skip(({ isMobile }) => !isMobile, 'two pickers\' phones: the conflict is the server\'s, not the viewport\'s (picking.spec runs on desktop)');
 
 const notice = (page: Page, text: string | RegExp) => page.locator('.ant-notification-notice').filter({ hasText: text });
 

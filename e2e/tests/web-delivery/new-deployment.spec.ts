@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 // This spec is about what the service worker does: it stays on here (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
+test.skip(({ isMobile }) => !isMobile, 'a new deployment reaches a phone\'s service worker; the viewport does not change it');
 
 /**
  * A new deployment reaches a user whose phone has the service worker installed (docs/decisions/web-delivery.md):

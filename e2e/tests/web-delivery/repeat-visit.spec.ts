@@ -3,6 +3,7 @@ import { enterAsProductor, loginUi, logoutUi } from '../../support/fixtures';
 
 // This spec is about what the service worker does: it stays on here (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
+test.skip(({ isMobile }) => !isMobile, 'the kept answers do not depend on the viewport');
 
 /**
  * A repeat visit paints its screen from the answers of the last one (apps/web/src/lib/persisted-queries.ts,
