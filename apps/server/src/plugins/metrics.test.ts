@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { sql } from 'kysely';
 import { createTestApp, LA_PAMPA, bearer, login, type TestContext } from '../test/helpers.js';
 
 /** GET /metrics (Prometheus text, behind METRICS_TOKEN) and the probes /livez and /readyz. */
@@ -47,6 +48,34 @@ describe('metrics and probes', () => {
     }
     const pool = byName.get('db_pool_connections')!;
     if (process.env.TEST_DATABASE_URL) assert.ok(pool.metrics.some((m) => m.labels?.state === 'max' && Number(m.value) > 0));
+  });
+
+  test("/metrics reports the integration's backlogs: events no ERP has read yet and webhook deliveries still to send", async () => {
+    const scrape = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const families = parsePrometheusTextFormat(res.body) as Family[];
+      const value = (name: string, status?: string) => Number(families.find((f) => f.name === name)?.metrics.find((m) => !status || m.labels?.status === status)?.value);
+      return {
+        unread: value('integration_feed_unread_events'),
+        lag: value('integration_feed_lag_seconds'),
+        failing: value('webhook_deliveries_open', 'fallando'),
+        oldest: value('webhook_backlog_oldest_seconds'),
+      };
+    };
+    const before = await scrape();
+    const company = await ctx.db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
+    // An event two minutes old that no key has read, and a delivery of it failing since then, its retry an hour away.
+    const event = await sql<{ id: string }>`insert into integration_events (company_id, kind, occurred_at, subject, payload)
+      values (${company.id}, 'pedido.confirmado', now() - interval '120 seconds', 'pedido/metricas', '{}'::jsonb) returning id::text`.execute(ctx.db);
+    const key = await sql<{ id: number }>`insert into integration_keys (company_id, name, prefix, secret_hash)
+      values (${company.id}, 'Métricas', 'metricas0001', 'x') returning id`.execute(ctx.db);
+    await sql`insert into integration_webhook_deliveries (key_id, event_id, company_id, subject, status, attempts, next_attempt_at, created_at)
+      values (${key.rows[0]!.id}, ${event.rows[0]!.id}::bigint, ${company.id}, 'pedido/metricas', 'fallando', 3, now() + interval '1 hour', now() - interval '120 seconds')`.execute(ctx.db);
+    const after = await scrape();
+    assert.equal(after.unread, before.unread + 1);
+    assert.ok(after.lag >= 119, `feed lag ${after.lag}`);
+    assert.equal(after.failing, before.failing + 1);
+    assert.ok(after.oldest >= 119, `webhook backlog age ${after.oldest}`);
   });
 
   test('/metrics is not public: 401 without the token or with another', async () => {

@@ -2,13 +2,15 @@ import { timingSafeEqual } from 'node:crypto';
 import { msg } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sql } from 'kysely';
 import { poolStats, type DB } from '../db/database.js';
 
 /**
  * What an operator scrapes (docs/operations.md, "Metrics and health"): GET /metrics in the Prometheus text format,
  * behind a bearer token (METRICS_TOKEN; without it the route does not exist). One registry per app: requests by
- * route and status, their latency, the database pool, and prom-client's process metrics (memory, CPU, event-loop
- * delay, handles). Also the probes: /livez (the process answers) and /readyz (the database answers and the server
+ * route and status, their latency, the database pool, the integration's backlogs (read from the database at each
+ * scrape, so every process reports the same figures for the whole deployment), and prom-client's process metrics
+ * (memory, CPU, event-loop delay, handles). Also the probes: /livez (the process answers) and /readyz (the database answers and the server
  * is not shutting down), beside /healthz (the database answers).
  */
 export function registerMetrics(app: FastifyInstance, db: DB, token: string | undefined): void {
@@ -56,6 +58,50 @@ export function registerMetrics(app: FastifyInstance, db: DB, token: string | un
     registers: [registry],
     collect() {
       this.set(poolStats(db)?.waiting ?? 0);
+    },
+  });
+
+  // The feed: a committed event gets its place in the feed when a key first reads past it, so the events without one
+  // are those no ERP has read yet, and the oldest one's age is how far the pulling ERP is behind.
+  const feed = () =>
+    sql<{ n: number; age: number | null }>`select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float8 as age
+      from integration_events where position is null`.execute(db).then((r) => r.rows[0]!);
+  new Gauge({
+    name: 'integration_feed_unread_events',
+    help: 'Committed integration events no key has read from the feed yet',
+    registers: [registry],
+    async collect() {
+      this.set((await feed()).n);
+    },
+  });
+  new Gauge({
+    name: 'integration_feed_lag_seconds',
+    help: 'Age of the oldest integration event no key has read yet (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      this.set(Math.max(0, (await feed()).age ?? 0));
+    },
+  });
+  // Webhooks: the deliveries still to send (due now or waiting for a retry), by status, and the oldest one's age.
+  new Gauge({
+    name: 'webhook_deliveries_open',
+    help: 'Webhook deliveries not yet delivered nor given up, by status (pendiente, fallando)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await sql<{ status: string; n: number }>`select status, count(*)::int as n from integration_webhook_deliveries
+        where status in ('pendiente', 'fallando') group by status`.execute(db);
+      for (const status of ['pendiente', 'fallando']) this.set({ status }, rows.rows.find((r) => r.status === status)?.n ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'webhook_backlog_oldest_seconds',
+    help: 'Age of the oldest webhook delivery not yet delivered nor given up (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      const r = await sql<{ age: number | null }>`select extract(epoch from now() - min(created_at))::float8 as age
+        from integration_webhook_deliveries where status in ('pendiente', 'fallando')`.execute(db);
+      this.set(Math.max(0, r.rows[0]?.age ?? 0));
     },
   });
 
