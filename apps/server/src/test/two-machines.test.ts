@@ -7,12 +7,14 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { todayInArgentina } from '@portal/contract';
 import type { DB } from '../db/database.js';
+import { INTEGRATION_API_PREFIX } from '@portal/contract';
 import { createTestDb, LA_PAMPA } from './helpers.js';
 
 /**
  * Two server processes, as two machines behind a load balancer: each with its own DATA_DIR and port, both on one
  * PostgreSQL (the embedded database is one process: this file runs on PostgreSQL only). Whatever one of them
- * prepared, the other serves; and one DATA_DIR deleted loses nothing (docs/operations.md).
+ * prepared, the other serves; what one writes, the other's kept answers reflect; and one DATA_DIR deleted loses nothing
+ * (docs/operations.md).
  */
 const url = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -87,8 +89,8 @@ async function call(m: Machine, method: string, p: string, init: { headers?: Rec
   }
   return fetch(`${m.base}${p}`, { method, headers, body });
 }
-async function login(m: Machine, username: string) {
-  const res = await call(m, 'POST', '/api/public/oauth', { json: { client_id: 'master', grant_type: 'password', username, password: 'Demo1234' } });
+async function login(m: Machine, username: string, password = 'Demo1234') {
+  const res = await call(m, 'POST', '/api/public/oauth', { json: { client_id: 'master', grant_type: 'password', username, password } });
   assert.equal(res.status, 200, await res.clone().text());
   return (await res.json()) as { access_token: string; refresh_token: string };
 }
@@ -153,6 +155,42 @@ describe('two server processes on one PostgreSQL', { skip: url ? false : 'Postgr
       assert.equal(again.status, 200, 'nothing was kept on the deleted disk');
       assert.ok(Buffer.from(await again.arrayBuffer()).equals(pdf));
     }
+  });
+
+  test('a catalogue answer kept by one is renewed when the ERP writes through the other', async () => {
+    const t = await login(a, 'productor');
+    const search = async () => {
+      const res = await call(a, 'GET', `/api/public/proxy/pedidos?filtros=${encodeURIComponent(JSON.stringify({ patron: 'zzdosmaquinas' }))}`, { headers: entity(t.access_token) });
+      assert.equal(res.status, 200, await res.clone().text());
+      return ((await res.json()) as { productos: Array<{ nombre: string }> }).productos.map((p) => p.nombre);
+    };
+    // Asked twice through A: the second answer is A's kept one (the catalogue keeps it a minute).
+    assert.deepEqual(await search(), []);
+    assert.deepEqual(await search(), []);
+
+    const admin = await login(b, 'admin', 'Admin1234');
+    const key = await call(b, 'POST', '/api/public/proxy/integracion/claves', {
+      headers: { authorization: `Bearer ${admin.access_token}`, cuit: LA_PAMPA },
+      json: { nombre: 'ERP dos máquinas', escribir: ['productos', 'precios'] },
+    });
+    assert.equal(key.status, 201, await key.clone().text());
+    const { secreto } = (await key.json()) as { secreto: string };
+    const lists = await db.selectFrom('price_lists as l').innerJoin('companies as c', 'c.id', 'l.company_id').select('l.code').where('c.cuit', '=', LA_PAMPA).execute();
+    const batch = async (kind: string, rows: unknown[]) => {
+      const res = await call(b, 'POST', `${INTEGRATION_API_PREFIX}/${kind}`, { headers: { authorization: `Bearer ${secreto}` }, json: rows });
+      assert.equal(res.status, 200, await res.clone().text());
+    };
+    await batch('productos', [{ codigo: 93001, codigo_alfa: 'ZD-93001', nombre: 'Zzdosmaquinas coadyuvante', unidad_venta: 'Bidón x 5 l', unidad: 'l', factor: '5', familia: { codigo: 9301, nombre: 'Coadyuvantes ERP' } }]);
+    await batch('precios', lists.map((l) => ({ lista: l.code, producto: 93001, precio: '1234.50' })));
+
+    // A learns of B's commit from PostgreSQL's NOTIFY, not from the minute running out: within moments.
+    const started = Date.now();
+    let names = await search();
+    while (names.length === 0 && Date.now() - started < 3_000) {
+      await new Promise((r) => setTimeout(r, 50));
+      names = await search();
+    }
+    assert.deepEqual(names, ['Zzdosmaquinas coadyuvante'], `seen through A after ${Date.now() - started} ms`);
   });
 
   test('a ZIP and a voucher PDF prepared through one open through the other', async () => {
