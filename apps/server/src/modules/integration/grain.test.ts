@@ -101,14 +101,17 @@ async function expectLedger(why: string) {
   assert.equal(first.totales.saldo, stock.rows.reduce((a, s) => a + Number(s.stock), 0), `${why}: stock of every harvest`);
 }
 
-/** The dashboard's grain position: the seven columns and the stock per grain and harvest. */
+/** The dashboard's grain position (the seven columns and the stock per grain and harvest) and its summary's grain stock. */
 async function expectPosition(why: string) {
-  const d = await get<DashboardResponse>('/api/public/proxy/cgi/etenet_dashboard?grupo=granos');
+  const d = await get<DashboardResponse>('/api/public/proxy/cgi/etenet_dashboard');
   const want = await sql<{ grain: string; harvest: string; k: string[]; stock: string }>`select gm.grain, gm.harvest,
       array[${sql.join([1, 2, 3, 4, 5, 6, 7].map((k) => sql`coalesce(sum(gm.kilos) filter (where gm.kind = ${k}), 0)::text`))}] as k, sum(${STOCK})::text as stock
     from grain_movements gm where gm.company_id = ${companyId} and gm.entity_id = ${entity1001} group by gm.grain, gm.harvest`.execute(ctx.db);
   const got = d.etenet_fichares.items.map((r) => [r.cereal, r.cosecha, [r.kilos1, r.kilos2, r.kilos3, r.kilos4, r.kilos5, r.kilos6, r.kilos7], r.kilstk]).sort();
   assert.deepEqual(got, want.rows.map((r) => [r.grain, r.harvest, r.k.map(Number), Number(r.stock)]).sort(), `${why}: grain position`);
+  const summary = d.porlets.find((p) => p.id === 'resumen-cliente') as { items: Array<{ id: string; valor_con_formato: string }> } | undefined;
+  const total = want.rows.reduce((a, r) => a + Number(r.stock), 0);
+  assert.equal(summary?.items.find((i) => i.id === 'granos-stock')?.valor_con_formato, `${formatNumber(total, 0)} kg`, `${why}: the summary's grain stock`);
 }
 
 /** Every soybean contract of customer 1001: delivered, invoiced and collected kilograms from the applied movements. */
