@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRAIN_VOUCHERS } from './grain-ledger-values.js';
 import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js';
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
 
@@ -332,6 +333,78 @@ export const MOVEMENT_ROW_EXAMPLE = {
 };
 export const MOVEMENT_REMOVAL_EXAMPLE = { tipo: 'FC', punto_venta: 3, numero: 1234 };
 
+// ── granos ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The grain ledger an ERP loads (`granos`, docs/integration.md): one row is one grain voucher of a customer — a load
+ * (romaneo), a certificate, a transfer received, a settlement (1116B/C or partial) or a withdrawal — keyed like every
+ * voucher by its type, point of sale and number within the company. Kilograms are whole, unsigned: the type says
+ * whether they enter the stock or leave it. A contract's own row (its commitment) belongs to its contract, not here.
+ */
+
+const GRAIN_CODES = GRAIN_VOUCHERS.map((v) => v.codcom) as unknown as [(typeof GRAIN_VOUCHERS)[number]['codcom'], ...Array<(typeof GRAIN_VOUCHERS)[number]['codcom']>];
+/** The settlements: the only vouchers that can be collected (paid). */
+export const GRAIN_SETTLEMENT_CODES: readonly string[] = ['LB', 'LP'];
+
+export const integrationGrainMsg = {
+  tipoInvalido: `El tipo de comprobante de granos es ${GRAIN_CODES.slice(0, -1).join(', ')} o ${GRAIN_CODES[GRAIN_CODES.length - 1]}`,
+  cosechaInvalida: 'La cosecha es AAAA/AA, dos años seguidos (p. ej. 2025/26)',
+  kilosInvalidos: 'Los kilos son un número entero mayor que cero, sin decimales (p. ej. "45000")',
+  soloLiquidacionesCobradas: 'Solo las liquidaciones (LB, LP) pueden estar cobradas',
+  granoInexistente: (code: string) => `No existe el grano ${code}`,
+  comprobanteRepetido: (first: number) => `El comprobante de granos (tipo, punto de venta y número) ya vino en la fila ${first} de este lote`,
+  aplicadoAContratos: (kilos: string) =>
+    `El comprobante está aplicado a contratos por ${kilos} kg: no puede cambiar de cliente, grano ni cosecha, ni quedar con menos kilos que esos`,
+  vinculadoAContratos: 'El comprobante está aplicado a contratos: no se puede dar de baja',
+} as const;
+
+const grainVoucherType = z.enum(GRAIN_CODES, { error: integrationGrainMsg.tipoInvalido });
+const harvest = z
+  .string({ error: integrationGrainMsg.cosechaInvalida })
+  .trim()
+  .regex(/^\d{4}\/\d{2}$/, integrationGrainMsg.cosechaInvalida)
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), integrationGrainMsg.cosechaInvalida);
+/** Whole kilograms, as text ("45000") or a JSON integer; kept as canonical decimal text. */
+const kilos = z
+  .union([z.string({ error: integrationGrainMsg.kilosInvalidos }).trim(), z.number({ error: integrationGrainMsg.kilosInvalidos })], { error: integrationGrainMsg.kilosInvalidos })
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : v;
+    if (!/^\d{1,14}$/.test(text) || BigInt(text) === 0n) {
+      ctx.addIssue({ code: 'custom', message: integrationGrainMsg.kilosInvalidos });
+      return z.NEVER;
+    }
+    return BigInt(text).toString();
+  });
+
+/** One grain voucher of a customer, keyed by (tipo, punto_venta, numero) within the company. */
+export const grainVoucherRow = z
+  .object({
+    cuit_empresa: companyCuit,
+    tipo: grainVoucherType,
+    punto_venta: pointOfSale,
+    numero: voucherNumber,
+    /** The customer's ERP code (clientes' `codigo`). */
+    cliente: erpCode,
+    /** The grain's code as the portal lists them (SOJ, MAI, TRI, GIR…). */
+    grano: z.string({ error: integrationBatchMsg.textoObligatorio }).trim().toUpperCase().min(1, integrationBatchMsg.textoObligatorio).max(10, integrationBatchMsg.textoLargo(10)),
+    cosecha: harvest,
+    fecha: date,
+    kilos,
+    /** Delivered directly to the buyer (DP on the ledger). */
+    directo: z.boolean({ error: integrationBatchMsg.valorInvalido }).default(false),
+    /** A settlement already paid to the producer (the contracts' 'Cobrados'). */
+    cobrado: z.boolean({ error: integrationBatchMsg.valorInvalido }).default(false),
+  })
+  .superRefine((row, ctx) => {
+    if (row.cobrado && !GRAIN_SETTLEMENT_CODES.includes(row.tipo)) ctx.addIssue({ code: 'custom', path: ['cobrado'], message: integrationGrainMsg.soloLiquidacionesCobradas });
+  });
+export type GrainVoucherRow = z.output<typeof grainVoucherRow>;
+export const grainVoucherRemovalRow = z.object({ cuit_empresa: companyCuit, tipo: grainVoucherType, punto_venta: pointOfSale, numero: voucherNumber });
+export type GrainVoucherRemovalRow = z.output<typeof grainVoucherRemovalRow>;
+
+export const GRAIN_ROW_EXAMPLE = { tipo: 'RO', punto_venta: 1, numero: 435878, cliente: 1001, grano: 'SOJ', cosecha: '2025/26', fecha: '2026-04-20', kilos: '28450', directo: false };
+export const GRAIN_REMOVAL_EXAMPLE = { tipo: 'RO', punto_venta: 1, numero: 435878 };
+
 /** The row schemas of the kinds an ERP can load today, for the OpenAPI document and the reference client. */
 export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>> = {
   clientes: customerRow,
@@ -339,6 +412,7 @@ export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>
   precios: priceRow,
   stock: stockRow,
   movimientos: movementRow,
+  granos: grainVoucherRow,
 };
 /** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
 export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -370,6 +444,7 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   precios: { lista: 1, lista_nombre: 'Lista general', producto: 5001, moneda: 'USD', precio: '152.40', descuento1: '5', precio_minimo: '140.00', precio_maximo: '160.00' },
   stock: { deposito: 1, deposito_nombre: 'Depósito central', producto: 5001, cantidad: '84' },
   movimientos: MOVEMENT_ROW_EXAMPLE,
+  granos: GRAIN_ROW_EXAMPLE,
 };
 /** The removal rows of each loadable kind: the row's key alone. */
 export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -378,4 +453,5 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   precios: { lista: 1, producto: 5001 },
   stock: { deposito: 1, producto: 5001 },
   movimientos: MOVEMENT_REMOVAL_EXAMPLE,
+  granos: GRAIN_REMOVAL_EXAMPLE,
 };

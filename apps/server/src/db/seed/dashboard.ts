@@ -207,6 +207,13 @@ export async function seedDashboardData(trx: DB, size: DemoSize, rich: Set<numbe
     }
     // Dates in the future (a load scheduled after today) are clamped to today.
     for (const r of grain) if (String(r.date) > today) r.date = today;
+    // A grain voucher is one per kind, point of sale and number (grain_movements_voucher_key): a number drawn twice
+    // takes the next free one.
+    const taken = new Set<string>();
+    for (const r of grain) {
+      while (taken.has(`${r.kind}|${r.series}|${r.number}`)) r.number = r.number >= 999_999 ? 100_000 : r.number + 1;
+      taken.add(`${r.kind}|${r.series}|${r.number}`);
+    }
     await bulkInsert(trx, 'account_movements', {
       company_id: 'integer', entity_id: 'integer', date: 'date', voucher_code: 'text', voucher_name: 'text', series: 'integer', number: 'integer',
       letter: 'text', detail: 'text', currency: 'text', amount: 'numeric', due_date: 'date', settled: 'boolean', time: 'text', afip_type: 'integer',
