@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route, type TestInfo } from '@playwright/test';
+import { msg } from '@portal/contract';
 import { enterAsProductor, enterViaApi, shot } from '../../support/fixtures';
 
 /**
@@ -93,4 +94,19 @@ test('the authorization lists show Cargando.... while they load, then the vouche
   await expect(page.getByText(EMPTY)).toHaveCount(0);
   await release();
   await expect(page.getByRole('tabpanel').getByText(LOADING, { exact: true })).toHaveCount(0, { timeout: 30_000 });
+});
+
+test('a list opened without signal says the device is offline, and loads by itself when the signal is back', async ({ page, context }, testInfo) => {
+  await enterAsProductor(page);
+  // The statements' code is in the browser (Cronológico and Financiero share it); then the signal goes.
+  await page.goto('/#/1/cronologico');
+  await expect(page.locator('[data-testid^="statement-row-"]').first()).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await page.goto('/#/1/financiero');
+  await expect(page.getByText(msg.sinConexion)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(msg.errorCargarDatos)).toHaveCount(0);
+  await shot(page, testInfo, 'list-offline');
+  await context.setOffline(false);
+  await expect(page.locator('[data-testid^="statement-row-"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(msg.sinConexion)).toHaveCount(0);
 });

@@ -77,6 +77,7 @@ export const msg = {
       : `Demasiados intentos. Espere ${Math.max(1, Math.ceil(seconds))} ${Math.max(1, Math.ceil(seconds)) === 1 ? 'segundo' : 'segundos'} y vuelva a intentar.`,
   smsEsperar: (hora: string) => `Ya enviamos varios códigos a este celular. Podrá pedir otro a partir de las ${hora}.`,
   errorInterno: 'Se produjo un error inesperado. Intente nuevamente más tarde.',
+  sinConexion: 'Sin conexión a internet. Los datos se cargarán cuando vuelva la señal.',
   noEncontrado: 'El recurso solicitado no existe.',
   direccionInvalida: 'La dirección solicitada no es válida.',
   emailYaRegistrado: 'El email ya se encuentra registrado.',
