@@ -5,6 +5,10 @@
  * and the texts.
  */
 
+import { LABELS } from './labels.js';
+import { orderingMsg } from './ordering-messages.js';
+import { quickOrderMsg } from './quick-order-values.js';
+
 /** The kinds a spreadsheet loads; `movimientos` is offered as the customers' opening balances (one voucher each). */
 export const SPREADSHEET_KINDS = ['productos', 'precios', 'clientes', 'stock', 'movimientos'] as const;
 export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
@@ -67,14 +71,15 @@ export const spreadsheetMsg = {
     'La vista previa muestra cada fila con error antes de escribir nada; al aplicar se escriben las filas válidas. Subir el mismo archivo dos veces no cambia nada.',
   tipoDato: 'Tipo de dato',
   archivo: 'Archivo XLSX o CSV',
-  elegirArchivo: 'Elegir archivo',
+  elegirArchivo: quickOrderMsg.elegirArchivo,
   descargarXlsx: 'Plantilla XLSX',
   descargarCsv: 'Plantilla CSV',
   vistaPrevia: 'Vista previa',
   revisando: 'Revisando el archivo…',
-  aplicar: 'Aplicar',
+  aplicar: orderingMsg.aplicar,
   aplicando: (rows: number) => `Aplicando ${n(rows)} filas…`,
   aplicado: 'Planilla aplicada',
+  descartar: 'Descartar',
   otroArchivo: 'Importar otro archivo',
   seAceptarian: 'Se escribirían',
   quedanIguales: 'Quedan iguales',
@@ -86,15 +91,15 @@ export const spreadsheetMsg = {
   nadaQueAplicar: 'No hay filas para escribir: todas quedan iguales o tienen errores.',
   fila: 'Fila',
   columna: 'Columna',
-  mensaje: 'Error',
+  mensaje: LABELS.error,
   planillaDe: (user: string) => `Planilla (${user})`,
   // Refusals of the file (400; 413 over the limits)
   archivoFaltante: 'Adjunte el archivo XLSX o CSV en el campo archivo.',
   archivoGrande: `El archivo supera los ${n(SPREADSHEET.maxFileBytes / 1024 / 1024)} MB. Divídalo en varios archivos de hasta ${n(SPREADSHEET.maxRows)} filas.`,
   demasiadasFilas: `La planilla supera las ${n(SPREADSHEET.maxRows)} filas. Divídala en varios archivos.`,
-  formatoInvalido: 'El archivo no es una planilla XLSX ni un CSV. Guárdelo como Excel (.xlsx) o CSV y vuelva a subirlo.',
+  formatoInvalido: quickOrderMsg.archivoNoPlanilla,
   formatoXls: 'El formato .xls (Excel 97-2003) no se admite. Guárdelo como Excel (.xlsx) o CSV y vuelva a subirlo.',
-  sinHojas: 'La planilla no tiene hojas con datos.',
+  sinHojas: quickOrderMsg.archivoSinHojas,
   archivoVacio: 'La planilla no tiene filas de datos debajo de los encabezados.',
   sinEncabezados: 'La primera fila debe tener los nombres de las columnas (descargue la plantilla del tipo de dato).',
   columnasDesconocidas: (cols: string[]) => `Columnas desconocidas: ${cols.join(', ')}. Use los encabezados de la plantilla.`,
