@@ -25,6 +25,7 @@ export * from './quick-order-values.js';
 export * from './quick-order.js';
 export * from './integration-events.js';
 export * from './integration-values.js';
+export * from './integration-spreadsheet-values.js';
 export * from './ledger-codes.js';
 export * from './integration-webhooks.js';
 export * from './integration-webhooks-values.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCuit } from './cuit.js';
 import type { RouteDef } from './routes.js';
 import { LABELS } from './labels.js';
+import { SPREADSHEET, SPREADSHEET_KINDS, spreadsheetMsg } from './integration-spreadsheet-values.js';
 
 /**
  * The ERP integration (docs/integration.md): keys the company's administrator issues to its systems, and the
@@ -158,7 +159,10 @@ export const INTEGRATION_BATCH_STATES = ['procesando', 'completo', 'fallido'] as
 
 export const integrationBatchWire = z.object({
   id: z.string(),
+  /** The key's name, or 'Planilla (usuario)' for a spreadsheet an administrator applied. */
   clave: z.string(),
+  /** The spreadsheet's file name; null for a key's batch. */
+  archivo: z.string().nullable(),
   tipo: kind,
   operacion: z.enum(INTEGRATION_OPERATIONS),
   estado: z.enum(INTEGRATION_BATCH_STATES),
@@ -289,6 +293,33 @@ export const INTEGRATION_ANSWER_EXAMPLE: IntegrationBatchResponse = {
   rechazos: [{ fila: 2, campo: 'cuit', mensaje: integrationBatchMsg.cuitInvalido }],
 };
 
+// ── Spreadsheet import (the 'Integración' screen's 'Importar planilla') ───────────────────────────────────────
+
+export const spreadsheetKindParams = z.object({ tipo: z.enum(SPREADSHEET_KINDS, { error: spreadsheetMsg.tipoNoImportable }) });
+export const spreadsheetTemplateQuery = z.object({ formato: z.enum(['xlsx', 'csv'], { error: 'El formato es xlsx o csv' }).default('xlsx') });
+
+/** A bad row of a spreadsheet: its row in the sheet (the header is row 1), its column's letter and header, the message. */
+export const spreadsheetRejection = z.object({ fila: z.number().int(), columna: z.string(), campo: z.string(), mensaje: z.string() });
+export type SpreadsheetRejection = z.infer<typeof spreadsheetRejection>;
+
+/**
+ * What a spreadsheet does (preview) or did (apply), counted as a batch of the API: each data row once, as accepted
+ * (new or changed), unchanged or rejected. `lote` is the batch written; null in a preview.
+ */
+export const spreadsheetResponse = z.object({
+  success: z.literal(true),
+  tipo: z.enum(SPREADSHEET_KINDS),
+  archivo: z.string(),
+  aplicado: z.boolean(),
+  lote: z.string().nullable(),
+  recibidas: z.number().int(),
+  aceptadas: z.number().int(),
+  sin_cambios: z.number().int(),
+  rechazadas: z.number().int(),
+  rechazos: z.array(spreadsheetRejection),
+});
+export type SpreadsheetResponse = z.infer<typeof spreadsheetResponse>;
+
 const admin = { tag: 'integracion-admin', access: 'company', admin: true } as const;
 
 /** The administrator's calls of the 'Integración' screen (under /api/public, with a user session). */
@@ -303,7 +334,24 @@ export const integrationAdminRoutes = {
     ...admin, method: 'DELETE', url: '/proxy/integracion/claves/:id',
     summary: 'Revoca una clave de integración: deja de servir de inmediato', params: integrationKeyParams, response: revokeIntegrationKeyResponse,
   },
-  batches: { ...admin, method: 'GET', url: '/proxy/integracion/lotes', summary: 'Últimos lotes recibidos por las claves de la empresa, con sus cantidades', response: integrationBatchesResponse },
+  batches: { ...admin, method: 'GET', url: '/proxy/integracion/lotes', summary: 'Últimos lotes recibidos (por las claves de la empresa o por planilla), con sus cantidades', response: integrationBatchesResponse },
+  spreadsheetPreview: {
+    ...admin, method: 'POST', url: '/proxy/integracion/planillas/:tipo/vista-previa',
+    summary:
+      `Vista previa de una planilla (multipart/form-data, campo archivo: XLSX o CSV de hasta ${SPREADSHEET.maxFileBytes / 1024 / 1024} MB y ` +
+      `${SPREADSHEET.maxRows} filas): la valida y la escribe como el lote de la API en una transacción que se deshace; responde lo que haría, sin escribir nada`,
+    params: spreadsheetKindParams, response: spreadsheetResponse,
+  },
+  spreadsheetApply: {
+    ...admin, method: 'POST', url: '/proxy/integracion/planillas/:tipo',
+    summary: 'Aplica una planilla (el mismo archivo de la vista previa): escribe las filas válidas como un lote de la API, registrado con el usuario',
+    params: spreadsheetKindParams, response: spreadsheetResponse,
+  },
+  spreadsheetTemplate: {
+    ...admin, method: 'GET', url: '/proxy/integracion/planillas/:tipo/plantilla',
+    summary: 'Plantilla de un tipo de dato: encabezados y una fila de ejemplo (formato=xlsx o csv)',
+    params: spreadsheetKindParams, query: spreadsheetTemplateQuery, response: z.any(),
+  },
 } satisfies Record<string, RouteDef>;
 
 const keyed = { tag: 'integracion', access: 'integration' } as const;

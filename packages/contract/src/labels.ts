@@ -3,6 +3,7 @@
  * from the message sets, so a copy cannot drift. Zod-free, like the areas' values files.
  */
 export const LABELS = {
+  error: 'Error',
   cantidad: 'Cantidad',
   clave: 'Clave',
   copiar: 'Copiar',

@@ -1,4 +1,5 @@
 import { ID_INVALID, msg } from './messages.js';
+import { LABELS } from './labels.js';
 
 // The ordering area's texts and limits without its schemas: a screen that shows a text needs no zod
 // (docs/decisions/web-delivery.md, 'Every route').
@@ -13,7 +14,7 @@ export const orderingMsg = {
   carritoConProductos: 'Tine productos en su carrito, por favor eliminelos.',
   pedidoRealizado: 'Pedido realizado',
   operacionCancelada: 'Operación cancelada',
-  error: 'Error',
+  error: LABELS.error,
   // The spec's text, typos included (spec README): one source for the screens and docs/decisions/ordering.md.
   errorGenerico: msg.errorGenerico,
   ordenRealizada: 'Orden de compra realizada',

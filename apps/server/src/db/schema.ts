@@ -645,7 +645,10 @@ export interface IntegrationKeysTable {
 export interface IntegrationBatchesTable {
   id: Generated<string>;
   company_id: number;
-  key_id: number;
+  /** The key that sent it; null for a spreadsheet an administrator applied (user_id, file_name). */
+  key_id: number | null;
+  user_id: number | null;
+  file_name: string | null;
   kind: string;
   operation: string;
   status: string;

@@ -33,6 +33,7 @@ import * as m20261203_1200_integration_events from './20261203_1200_integration_
 import * as m20261204_1000_integration_webhooks from './20261204_1000_integration_webhooks.js';
 import * as m20261204_1100_movement_identity from './20261204_1100_movement_identity.js';
 import * as m20261205_1000_grain_movement_identity from './20261205_1000_grain_movement_identity.js';
+import * as m20261205_1100_spreadsheet_batches from './20261205_1100_spreadsheet_batches.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '20261204_1000_integration_webhooks': m20261204_1000_integration_webhooks,
   '20261204_1100_movement_identity': m20261204_1100_movement_identity,
   '20261205_1000_grain_movement_identity': m20261205_1000_grain_movement_identity,
+  '20261205_1100_spreadsheet_batches': m20261205_1100_spreadsheet_batches,
 };
 
 /**

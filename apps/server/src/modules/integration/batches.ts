@@ -33,6 +33,34 @@ import { stock } from './kinds/stock.js';
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
 const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain };
 
+/** The handler of a kind, or the kind's 400. */
+export function handlerOf(kind: IntegrationKind): AnyKindHandler {
+  // Pending documents are what `movimientos` leaves open (not cancelled, less the portal's approved receipts):
+  // no second list that could disagree with the ledger (docs/decisions/integration.md).
+  if (kind === 'pendientes') throw badRequest(integrationMovementMsg.pendientesDerivados);
+  const handler = HANDLERS[kind];
+  if (!handler) throw badRequest(integrationBatchMsg.tipoNoDisponible(kind));
+  return handler;
+}
+
+/** Who sends a batch: an integration key, or an administrator applying a spreadsheet. */
+export type BatchOrigin = {
+  companyId: number;
+  companyCuit: string;
+  ip: string | null;
+  keyId: number | null;
+  userId: number | null;
+  fileName: string | null;
+  /** What the batch's audit row says of its sender (the key's name and prefix; the file's name). */
+  audit: Record<string, unknown>;
+};
+
+/** A batch's counts; `lote` is null for a dry run (nothing recorded). */
+export type BatchOutcome = Omit<IntegrationBatchResponse, 'success' | 'lote'> & { lote: string | null };
+
+/** Thrown inside a dry run's transaction to roll it back. */
+const ROLLBACK = Symbol('rollback');
+
 /**
  * Rows written per transaction: each chunk commits on its own, so a bulk load holds its locks for a moment only and
  * never keeps customers' requests waiting behind one long transaction (docs/decisions/integration.md).
@@ -56,38 +84,47 @@ export class IntegrationBatches {
 
   async run(key: IntegrationKey, kind: IntegrationKind, operation: IntegrationOperation, contentType: string | undefined, body: unknown): Promise<IntegrationBatchResponse> {
     if (!key.writeKinds.includes(kind)) throw forbidden(integrationMsg.sinPermisoEscribir(INTEGRATION_KIND_LABELS[kind].toLowerCase()));
-    const handler = HANDLERS[kind];
-    // Pending documents are what `movimientos` leaves open (not cancelled, less the portal's approved receipts):
-    // no second list that could disagree with the ledger (docs/decisions/integration.md).
-    if (kind === 'pendientes') throw badRequest(integrationMovementMsg.pendientesDerivados);
-    if (!handler) throw badRequest(integrationBatchMsg.tipoNoDisponible(kind));
+    const handler = handlerOf(kind);
     const format = formatOf(contentType);
     if (!format) throw new HttpError(415, integrationBatchMsg.formatoNoSoportado);
     if (!body || typeof (body as Readable).pipe !== 'function') throw badRequest(integrationBatchMsg.loteVacio);
+    const origin: BatchOrigin = {
+      companyId: key.company.id, companyCuit: key.company.cuit, ip: key.ip, keyId: key.id, userId: null, fileName: null,
+      audit: { clave: key.name, prefijo: key.prefix },
+    };
+    const answer = await this.load(origin, handler, operation, readRows(body as Readable, format), false);
+    return { success: true, ...answer, lote: answer.lote! };
+  }
 
+  /**
+   * A batch of rows, numbered by their sender (an API body from 1; a spreadsheet by its sheet rows): checked, then
+   * written. A dry run writes the very same way inside one transaction and rolls it back, so what it answers is what
+   * the batch would do; it records no batch and no audit row.
+   */
+  async load(origin: BatchOrigin, handler: AnyKindHandler, operation: IntegrationOperation, rows: AsyncIterable<{ n: number; value: unknown }>, dryRun: boolean): Promise<BatchOutcome> {
     await mkdir(this.spoolDir, { recursive: true });
     const spool = path.join(this.spoolDir, `${randomUUID()}.ndjson`);
     try {
-      const checked = await this.check(key, handler, operation, format, body as Readable, spool);
+      const checked = await this.check(origin, handler, operation, rows, spool);
       if (checked.received === 0) throw badRequest(integrationBatchMsg.loteVacio);
-      return await this.write(key, handler, operation, spool, checked);
+      return dryRun ? await this.rehearse(origin, handler, operation, spool, checked) : await this.write(origin, handler, operation, spool, checked);
     } finally {
       await rm(spool, { force: true });
     }
   }
 
   /** The first pass: every row parsed and checked; the good ones spooled with their numbers. Nothing is written. */
-  private async check(key: IntegrationKey, handler: AnyKindHandler, operation: IntegrationOperation, format: 'json' | 'ndjson', body: Readable, spool: string) {
+  private async check(origin: BatchOrigin, handler: AnyKindHandler, operation: IntegrationOperation, rows: AsyncIterable<{ n: number; value: unknown }>, spool: string) {
     const schema = operation === 'baja' ? handler.removal : handler.row;
     const out = createWriteStream(spool);
     const rejected: IntegrationRejection[] = [];
     const firstRowOf = new Map<string, number>();
     let received = 0;
     try {
-      for await (const { n, value } of readRows(body, format)) {
-        received = n;
+      for await (const { n, value } of rows) {
+        received++;
         const companyCuit = (value as { cuit_empresa?: unknown }).cuit_empresa;
-        if (companyCuit !== undefined && companyCuit !== key.company.cuit) throw forbidden(integrationBatchMsg.filaDeOtraEmpresa(n));
+        if (companyCuit !== undefined && companyCuit !== origin.companyCuit) throw forbidden(integrationBatchMsg.filaDeOtraEmpresa(n));
         const parsed = schema.safeParse(value);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -111,36 +148,62 @@ export class IntegrationBatches {
     return { received, rejected };
   }
 
+  /** The spooled rows, CHUNK_ROWS at a time, in their order. */
+  private async eachChunk(spool: string, apply: (chunk: Array<{ n: number; row: unknown }>) => Promise<void>): Promise<void> {
+    let chunk: Array<{ n: number; row: unknown }> = [];
+    const lines = createInterface({ input: createReadStream(spool), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line) continue;
+      chunk.push(JSON.parse(line) as { n: number; row: unknown });
+      if (chunk.length >= CHUNK_ROWS) {
+        await apply(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length) await apply(chunk);
+  }
+
+  /** A dry run's second pass: the chunks written as write() writes them, in one transaction that is rolled back. */
+  private async rehearse(origin: BatchOrigin, handler: AnyKindHandler, operation: IntegrationOperation, spool: string, checked: { received: number; rejected: IntegrationRejection[] }): Promise<BatchOutcome> {
+    const totals = { accepted: 0, unchanged: 0 };
+    const rejected = [...checked.rejected];
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        await this.eachChunk(spool, async (chunk) => {
+          const result = operation === 'baja' ? await handler.remove(trx, origin.companyId, chunk) : await handler.upsert(trx, origin.companyId, chunk);
+          totals.accepted += result.accepted.length;
+          totals.unchanged += result.unchanged.length;
+          rejected.push(...result.rejected);
+        });
+        throw ROLLBACK;
+      });
+    } catch (e) {
+      if (e !== ROLLBACK) throw e;
+    }
+    rejected.sort((a, b) => a.fila - b.fila);
+    return { lote: null, tipo: handler.kind, operacion: operation, recibidas: checked.received, aceptadas: totals.accepted, sin_cambios: totals.unchanged, rechazadas: rejected.length, rechazos: rejected };
+  }
+
   /** The second pass: the spooled rows written chunk by chunk; the batch's record and audit row at the end. */
-  private async write(key: IntegrationKey, handler: AnyKindHandler, operation: IntegrationOperation, spool: string, checked: { received: number; rejected: IntegrationRejection[] }): Promise<IntegrationBatchResponse> {
+  private async write(origin: BatchOrigin, handler: AnyKindHandler, operation: IntegrationOperation, spool: string, checked: { received: number; rejected: IntegrationRejection[] }): Promise<BatchOutcome> {
     const { db } = this.d;
     const batch = await db
       .insertInto('integration_batches')
-      .values({ company_id: key.company.id, key_id: key.id, kind: handler.kind, operation, status: 'procesando', received: checked.received })
+      .values({ company_id: origin.companyId, key_id: origin.keyId, user_id: origin.userId, file_name: origin.fileName, kind: handler.kind, operation, status: 'procesando', received: checked.received })
       .returning('id')
       .executeTakeFirstOrThrow();
     const totals = { accepted: 0, unchanged: 0 };
     const rejected = [...checked.rejected];
     const apply = async (chunk: Array<{ n: number; row: unknown }>) => {
       const result: ChunkResult = await db.transaction().execute((trx) =>
-        operation === 'baja' ? handler.remove(trx, key.company.id, chunk) : handler.upsert(trx, key.company.id, chunk),
+        operation === 'baja' ? handler.remove(trx, origin.companyId, chunk) : handler.upsert(trx, origin.companyId, chunk),
       );
       totals.accepted += result.accepted.length;
       totals.unchanged += result.unchanged.length;
       rejected.push(...result.rejected);
     };
     try {
-      let chunk: Array<{ n: number; row: unknown }> = [];
-      const lines = createInterface({ input: createReadStream(spool), crlfDelay: Infinity });
-      for await (const line of lines) {
-        if (!line) continue;
-        chunk.push(JSON.parse(line) as { n: number; row: unknown });
-        if (chunk.length >= CHUNK_ROWS) {
-          await apply(chunk);
-          chunk = [];
-        }
-      }
-      if (chunk.length) await apply(chunk);
+      await this.eachChunk(spool, apply);
     } catch (e) {
       // The chunks already committed stay (each row whole); the batch says it failed, and a resend converges.
       await db.updateTable('integration_batches').set({ status: 'fallido', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, error: String((e as Error).message ?? e).slice(0, 500), finished_at: new Date() }).where('id', '=', batch.id).execute();
@@ -156,13 +219,13 @@ export class IntegrationBatches {
         .execute();
       await writeAudit(trx, {
         action: 'integration.batch',
-        companyId: key.company.id,
-        ip: key.ip,
-        detail: { clave: key.name, prefijo: key.prefix, lote: String(batch.id), tipo: handler.kind, operacion: operation, recibidas: checked.received, aceptadas: totals.accepted, sin_cambios: totals.unchanged, rechazadas: rejected.length },
+        companyId: origin.companyId,
+        userId: origin.userId,
+        ip: origin.ip,
+        detail: { ...origin.audit, lote: String(batch.id), tipo: handler.kind, operacion: operation, recibidas: checked.received, aceptadas: totals.accepted, sin_cambios: totals.unchanged, rechazadas: rejected.length },
       });
     });
     return {
-      success: true,
       lote: String(batch.id),
       tipo: handler.kind,
       operacion: operation,

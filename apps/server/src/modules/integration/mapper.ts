@@ -1,4 +1,4 @@
-import type { IntegrationBatchWire, IntegrationKeyWire, IntegrationKind, IntegrationReadKind } from '@portal/contract';
+import { spreadsheetMsg, type IntegrationBatchWire, type IntegrationKeyWire, type IntegrationKind, type IntegrationReadKind } from '@portal/contract';
 import type { BatchRow, KeyRow } from './repository.js';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -20,7 +20,9 @@ export function toKeyWire(r: KeyRow): IntegrationKeyWire {
 export function toBatchWire(r: BatchRow): IntegrationBatchWire {
   return {
     id: String(r.id),
-    clave: r.key_name,
+    // A spreadsheet's batch is named by who applied it (the user may since have been removed).
+    clave: r.key_name ?? spreadsheetMsg.planillaDe(r.user_name ?? '—'),
+    archivo: r.file_name,
     tipo: r.kind as IntegrationBatchWire['tipo'],
     operacion: r.operation as IntegrationBatchWire['operacion'],
     estado: r.status as IntegrationBatchWire['estado'],

@@ -85,10 +85,13 @@ export async function revokeKey(db: DB, companyId: number, id: number, userId: n
 export function listBatches(db: DB, companyId: number, limit: number) {
   return db
     .selectFrom('integration_batches as b')
-    .innerJoin('integration_keys as k', 'k.id', 'b.key_id')
+    .leftJoin('integration_keys as k', 'k.id', 'b.key_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
     .select([
       'b.id',
       'k.name as key_name',
+      'u.username as user_name',
+      'b.file_name',
       'b.kind',
       'b.operation',
       'b.status',

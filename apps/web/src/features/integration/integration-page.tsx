@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session-store';
 import { useBatches } from './api/batches';
 import { useKeys, useRevokeKey } from './api/keys';
 import { CreateKeyDialog } from './components/create-key-dialog';
+import { SpreadsheetSection } from './components/spreadsheet-section';
 import { WebhookSection } from './components/webhook-section';
 import './integration.css';
 
@@ -61,7 +62,8 @@ function BatchCounts({ b }: { b: IntegrationBatchWire }) {
 
 /**
  * /{profile}/integracion (administrators): the company's integration keys (create with scopes, the secret shown
- * once; revoke; last use) and the last batches their ERP sent, with their counts (docs/integration.md).
+ * once; revoke; last use), their webhooks, the spreadsheet import, and the last batches (the ERP's and the
+ * spreadsheets'), with their counts (docs/integration.md).
  */
 export function IntegrationPage() {
   const { host } = useSession();
@@ -115,7 +117,15 @@ export function IntegrationPage() {
   ];
   const batchColumns: PlainColumn<IntegrationBatchWire>[] = [
     { key: 'fecha', title: integrationMsg.fecha, width: 130, render: (b) => whenText(b.inicio) },
-    { key: 'clave', title: integrationMsg.clave, width: 160, render: (b) => b.clave },
+    {
+      key: 'clave', title: integrationMsg.clave, width: 180,
+      render: (b) => (
+        <>
+          {b.clave}
+          {b.archivo && <div className="integration-batch-file">{b.archivo}</div>}
+        </>
+      ),
+    },
     { key: 'tipo', title: integrationMsg.tipo, width: 200, render: (b) => INTEGRATION_KIND_LABELS[b.tipo] },
     { key: 'operacion', title: integrationMsg.operacion, width: 150, render: (b) => (b.operacion === 'baja' ? integrationMsg.baja : integrationMsg.alta) },
     { key: 'aceptadas', title: integrationMsg.aceptadas, align: 'right', width: 100, render: (b) => count.format(b.aceptadas) },
@@ -184,6 +194,8 @@ export function IntegrationPage() {
 
       {keys.data && <WebhookSection keys={keyRows} />}
 
+      {keys.data && <SpreadsheetSection />}
+
       <section aria-labelledby="integration-batches-title" className="integration-section">
         <div className="integration-section-head">
           <Typography.Title level={4} id="integration-batches-title">
@@ -206,6 +218,7 @@ export function IntegrationPage() {
                 <span>
                   {b.clave} · {b.operacion === 'baja' ? integrationMsg.baja : integrationMsg.alta}
                 </span>
+                {b.archivo && <span className="integration-batch-file">{b.archivo}</span>}
                 <BatchCounts b={b} />
               </li>
             ))}

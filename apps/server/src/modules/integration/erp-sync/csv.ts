@@ -8,11 +8,11 @@ import type { Readable } from 'node:stream';
  * default); code and integer fields become numbers, flags booleans (true/false, si/no, 1/0), `otros_codigos_barras`
  * a list split at `|`; everything else (decimals included) stays text, as the API takes it.
  */
-const INTEGERS = new Set(['codigo', 'vendedor', 'lista_precios', 'lista', 'producto', 'deposito', 'dias_entrega']);
-const FLAGS = new Set(['activo', 'nuevo', 'promocion', 'envase']);
+const INTEGERS = new Set(['codigo', 'vendedor', 'lista_precios', 'lista', 'producto', 'deposito', 'dias_entrega', 'cliente', 'punto_venta', 'numero', 'cuenta', 'tipo_afip']);
+const FLAGS = new Set(['activo', 'nuevo', 'promocion', 'envase', 'cancelado']);
 const LISTS = new Set(['otros_codigos_barras']);
 
-function typed(field: string, text: string): unknown {
+export function typed(field: string, text: string): unknown {
   const leaf = field.split('.').at(-1)!;
   if (INTEGERS.has(leaf) && /^\d+$/.test(text)) return Number(text);
   if (FLAGS.has(leaf)) {
@@ -25,7 +25,7 @@ function typed(field: string, text: string): unknown {
 }
 
 /** Splits CSV records (a record may span lines inside quotes). */
-async function* records(input: Readable): AsyncGenerator<string[]> {
+export async function* records(input: Readable): AsyncGenerator<string[]> {
   let separator: string | null = null;
   let fields: string[] = [];
   let cell = '';
@@ -65,6 +65,19 @@ async function* records(input: Readable): AsyncGenerator<string[]> {
   if (open) throw new Error('El archivo CSV termina dentro de un campo entre comillas');
 }
 
+/** One record as the integration's row: the header's fields with their cells (empty cells left out), typed. */
+export function rowOf(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  header.forEach((field, i) => {
+    const text = cells[i] ?? '';
+    if (!field || text === '') return;
+    const [head, sub] = field.split('.', 2) as [string, string | undefined];
+    if (sub === undefined) row[head] = typed(field, text);
+    else ((row[head] ??= {}) as Record<string, unknown>)[sub] = typed(field, text);
+  });
+  return row;
+}
+
 /** The rows of a CSV file: one object per record after the header. */
 export async function* csvRows(input: Readable): AsyncGenerator<Record<string, unknown>> {
   let header: string[] | null = null;
@@ -73,14 +86,6 @@ export async function* csvRows(input: Readable): AsyncGenerator<Record<string, u
       header = cells.map((h) => h.replace(/^\uFEFF/, ''));
       continue;
     }
-    const row: Record<string, unknown> = {};
-    header.forEach((field, i) => {
-      const text = cells[i] ?? '';
-      if (!field || text === '') return;
-      const [head, sub] = field.split('.', 2) as [string, string | undefined];
-      if (sub === undefined) row[head] = typed(field, text);
-      else ((row[head] ??= {}) as Record<string, unknown>)[sub] = typed(field, text);
-    });
-    yield row;
+    yield rowOf(header, cells);
   }
 }
