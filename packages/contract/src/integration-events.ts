@@ -4,8 +4,9 @@ import { INTEGRATION_FEED, integrationEventsMsg } from './integration-values.js'
 
 /**
  * The portal's outbound events (docs/integration.md, 'Eventos'): every change an ERP must learn of — an order
- * confirmed, a receipt posted or approved, a picking, a stock count, a field sale — is written as one event in
- * the transaction of the change, and read by the ERP in commit order from GET {INTEGRATION_API_PREFIX}/eventos.
+ * confirmed, a receipt posted or approved, a picking, a stock count, a field sale, a customer linked to the company —
+ * is written as one event in the transaction of the change, and read by the ERP in commit order from
+ * GET {INTEGRATION_API_PREFIX}/eventos.
  * Each kind's `datos` carries what the ERP needs with its own codes (customer code, product codes), the lines,
  * and amounts as exact decimal strings with their currency.
  */
@@ -28,6 +29,8 @@ export const INTEGRATION_EVENT_KINDS = [
   'visita.estado',
   'envases.modificados',
   'cliente_campo.alta',
+  'usuario.registrado',
+  'usuario.entidades_modificadas',
 ] as const;
 export type IntegrationEventKind = (typeof INTEGRATION_EVENT_KINDS)[number];
 
@@ -189,6 +192,40 @@ export const fieldCustomerEvent = z.object({
   cliente: eventCustomer.extend({ direccion: z.string(), documento: z.string() }),
 });
 
+/**
+ * A portal user as the ERP records them: the account's own data (never password material). `telefono` is the
+ * SMS-verified mobile (10 digits) and `cuit` the one given at registration; both null for users an administrator created.
+ */
+const portalUser = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: nullableText,
+  cuit: nullableText,
+  /** ISO date-time the account was created. */
+  alta: z.string(),
+});
+const eventCompany = z.object({ cuit: z.string(), razon_social: z.string() });
+export const userRegisteredEvent = z
+  .object({ usuario: portalUser, empresa: eventCompany, entidades: z.array(eventCustomer) })
+  .describe(
+    'Un cliente registrado en el portal se vincula a la empresa por su CUIT: el evento es de la empresa a la que se vincula, ' +
+      'al vincularse (el registro solo no pertenece a ninguna empresa). `entidades`: los clientes del ERP a los que quedó vinculado.',
+  );
+export const userEntitiesEvent = z
+  .object({
+    usuario: portalUser,
+    empresa: eventCompany,
+    /** Every entity linked after the change (empty: none left, or the user taken out of the company). */
+    entidades: z.array(eventCustomer),
+    /** ERP codes linked and unlinked by the change. */
+    agregadas: z.array(z.number().int()),
+    quitadas: z.array(z.number().int()),
+  })
+  .describe('Un administrador de la empresa cambia los clientes del ERP vinculados a un usuario (alta, edición o baja del usuario en la empresa).');
+
 /** The schema of each kind's `datos`. */
 export const INTEGRATION_EVENT_PAYLOADS = {
   'pedido.confirmado': salesOrderEvent,
@@ -209,6 +246,8 @@ export const INTEGRATION_EVENT_PAYLOADS = {
   'visita.estado': visitStateEvent,
   'envases.modificados': containersEvent,
   'cliente_campo.alta': fieldCustomerEvent,
+  'usuario.registrado': userRegisteredEvent,
+  'usuario.entidades_modificadas': userEntitiesEvent,
 } as const satisfies Record<IntegrationEventKind, z.ZodType>;
 export type IntegrationEventPayload<K extends IntegrationEventKind> = z.infer<(typeof INTEGRATION_EVENT_PAYLOADS)[K]>;
 

@@ -40,6 +40,7 @@ import type { AuthUser, Tenant } from '../../lib/identity.js';
 import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
 import { LOGIN_THROTTLES, type LoginThrottle, type ThrottleRule } from './login-throttle.js';
 import * as repo from './repository.js';
+import { appendEvent, userRegistered } from '../integration/index.js';
 import { enabledModuleIds, enabledOnce } from '../../lib/module-access.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { sharedStatement } from '../../db/shared-answers.js';
@@ -352,6 +353,8 @@ export class AccessService {
         const matches = account.cuit && account.phone ? await repo.findEntitiesForSelfLink(trx, company.id, account.cuit, account.phone) : [];
         if (matches.length === 0) return false;
         await repo.createCustomerMembership(trx, user.userId, company.id, matches.map((e) => e.id));
+        // The registration reaches the company's ERP with its first link (docs/integration.md, 'Events').
+        await appendEvent(trx, await userRegistered(trx, company.id, user.userId));
       }
       await repo.addActiveSession(trx, user.userId, company.id);
       return true;

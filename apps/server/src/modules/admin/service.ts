@@ -23,6 +23,7 @@ import { companyParameters } from '../../lib/company-parameters.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../lib/identity.js';
 import { toEntidad } from '../access/index.js';
+import { appendEvent, linkedEntities, userEntitiesChanged } from '../integration/index.js';
 import * as repo from './repository.js';
 import { toAdminUser } from './mapper.js';
 import { buildTree, checkWithinCompany, COMPANY_DEFAULT, enableParents, flattenInput, modulesForProfiles, splitOwnAndInherited } from './module-rules.js';
@@ -109,6 +110,8 @@ export class AdminService {
         });
         await repo.replaceProfiles(trx, companyId, id, body.perfiles);
         await repo.replaceEntities(trx, companyId, id, entityIds);
+        const linked = await userEntitiesChanged(trx, companyId, id, [], admin.userId);
+        if (linked) await appendEvent(trx, linked);
         await writeAudit(trx, { action: 'admin.user-created', userId: admin.userId, ip: admin.ip, companyId, detail: { user: id, username: body.username } });
         return id;
       });
@@ -151,7 +154,12 @@ export class AdminService {
           if (!body.perfiles.includes(target.default_profile_id)) membership.default_profile_id = Math.min(...body.perfiles);
         }
         await repo.updateMembership(trx, companyId, target.id, membership);
-        if (entityIds) await repo.replaceEntities(trx, companyId, target.id, entityIds);
+        if (entityIds) {
+          const before = await linkedEntities(trx, companyId, target.id);
+          await repo.replaceEntities(trx, companyId, target.id, entityIds);
+          const changed = await userEntitiesChanged(trx, companyId, target.id, before, admin.userId);
+          if (changed) await appendEvent(trx, changed);
+        }
         await writeAudit(trx, {
           action: 'admin.user-updated',
           userId: admin.userId,
@@ -197,7 +205,10 @@ export class AdminService {
     if (!target) throw forbidden(msg.usuarioAjeno);
     if (target.id === admin.userId) throw badRequest(msg.eliminarPropio);
     await this.d.db.transaction().execute(async (trx) => {
+      const linked = await linkedEntities(trx, companyId, target.id);
       await repo.removeMembership(trx, companyId, target.id);
+      const unlinked = await userEntitiesChanged(trx, companyId, target.id, linked, admin.userId);
+      if (unlinked) await appendEvent(trx, unlinked);
       const others = await repo.countOtherMemberships(trx, target.id, companyId);
       if (others === 0) await repo.softDeleteUser(trx, target.id);
       await repo.revokeUserTokens(trx, target.id, 'removed-by-admin');

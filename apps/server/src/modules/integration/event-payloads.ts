@@ -282,3 +282,58 @@ export async function fieldCustomerCreated(db: DB, companyId: number, entityId: 
     payload: { cliente: { ...c, direccion: link?.address ?? '', documento: link?.document ?? c.cuit } },
   };
 }
+
+// ── Registrations and entity links ───────────────────────────────────────────────────────────────────────────
+
+type PortalUser = IntegrationEventPayload<'usuario.registrado'>['usuario'];
+
+async function portalUser(db: DB, userId: number): Promise<PortalUser> {
+  const u = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'email', 'phone', 'cuit', 'created_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return {
+    id: u.id, usuario: u.username, nombre: u.first_name, apellido: u.last_name, email: u.email, telefono: u.phone, cuit: u.cuit,
+    alta: new Date(u.created_at).toISOString(),
+  };
+}
+
+async function company(db: DB, companyId: number) {
+  const c = await db.selectFrom('companies').select(['cuit', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
+  return { cuit: c.cuit, razon_social: c.name };
+}
+
+/** The entities linked to the user in the company, by code (as written in the change's transaction). */
+export async function linkedEntities(db: DB, companyId: number, userId: number): Promise<Customer[]> {
+  return db
+    .selectFrom('user_entities as ue')
+    .innerJoin('entities as e', 'e.id', 'ue.entity_id')
+    .select(['e.code as codigo', 'e.name as razon_social', 'e.cuit'])
+    .where('ue.user_id', '=', userId)
+    .where('ue.company_id', '=', companyId)
+    .where('e.company_id', '=', companyId)
+    .orderBy('e.code')
+    .execute();
+}
+
+/** A customer registered in the portal links itself to the company by its CUIT (the company's first sight of them). */
+export async function userRegistered(db: DB, companyId: number, userId: number): Promise<NewEvent<'usuario.registrado'>> {
+  return {
+    companyId, kind: 'usuario.registrado', actorUserId: userId, subject: `usuario/${userId}`,
+    payload: { usuario: await portalUser(db, userId), empresa: await company(db, companyId), entidades: await linkedEntities(db, companyId, userId) },
+  };
+}
+
+/**
+ * An administrator changed the entities linked to a user: `before` is the list read in the same transaction before
+ * the change. Answers null when the codes linked did not change (no event).
+ */
+export async function userEntitiesChanged(db: DB, companyId: number, userId: number, before: readonly Customer[], actor: Actor): Promise<NewEvent<'usuario.entidades_modificadas'> | null> {
+  const after = await linkedEntities(db, companyId, userId);
+  const was = new Set(before.map((e) => e.codigo));
+  const is = new Set(after.map((e) => e.codigo));
+  const agregadas = after.map((e) => e.codigo).filter((c) => !was.has(c));
+  const quitadas = before.map((e) => e.codigo).filter((c) => !is.has(c));
+  if (agregadas.length === 0 && quitadas.length === 0) return null;
+  return {
+    companyId, kind: 'usuario.entidades_modificadas', actorUserId: actor, subject: `usuario/${userId}`,
+    payload: { usuario: await portalUser(db, userId), empresa: await company(db, companyId), entidades: after, agregadas, quitadas },
+  };
+}

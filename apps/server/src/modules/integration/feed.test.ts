@@ -12,6 +12,8 @@ import {
   type CatalogResponse,
   type ConfirmResponse,
   type IntegrationEventKind,
+  type IntegrationEventPayload,
+  msg,
   type IntegrationEventResultResponse,
   type IntegrationFeedResponse,
   type RecibosListResponse,
@@ -23,7 +25,8 @@ import {
   type ReciboPostResponse,
   type SalesCartResponse,
 } from '@portal/contract';
-import { bearer, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+import { SELF_SIGNUP_CUSTOMER } from '../../db/seed/identities.js';
+import { bearer, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, nextIp, type TestContext } from '../../test/helpers.js';
 import { appendEvent, sequenceEvents } from './events.js';
 import { visitState } from './event-payloads.js';
 import { createKey, INTEGRATION, makeAdminOf } from './test-support.js';
@@ -86,7 +89,7 @@ const eventCount = async (kind: string) =>
  * Runs a change twice: first with a failure forced at its commit, after its event was written (500; no event and,
  * by `state`, nothing of the change), then for real (exactly one event of the kind). Answers the real answer.
  */
-async function once(kind: IntegrationEventKind, act: () => Promise<Res>, state: () => Promise<unknown>): Promise<Res> {
+async function once(kind: IntegrationEventKind, act: () => Promise<Res>, state: () => Promise<unknown>, status = 200): Promise<Res> {
   const before = await eventCount(kind);
   const stateBefore = JSON.stringify(await state());
   await sql`insert into test_failing_event_kinds (kind) values (${kind})`.execute(ctx.db);
@@ -99,7 +102,7 @@ async function once(kind: IntegrationEventKind, act: () => Promise<Res>, state: 
   assert.equal(await eventCount(kind), before, `${kind}: no event when the change rolls back`);
   assert.equal(JSON.stringify(await state()), stateBefore, `${kind}: the change rolled back whole`);
   const res = await act();
-  assert.equal(res.statusCode, 200, `${kind}: ${res.body}`);
+  assert.equal(res.statusCode, status, `${kind}: ${res.body}`);
   assert.equal(await eventCount(kind), before + 1, `${kind}: exactly one event`);
   return res;
 }
@@ -234,6 +237,83 @@ describe('every change writes one event in its transaction', () => {
     const entities = () => ctx.db.selectFrom('entities').select('id').where('company_id', '=', laPampa).orderBy('id').execute();
     const custKey = key();
     await once('cliente_campo.alta', () => inject('POST', `${F}/customers`, rep({ 'idempotency-key': custKey }), { nombre: 'Gómez, Ana', nrodoc: '27456789', direccion: 'Ruta 5 km 3' }), entities);
+  });
+});
+
+describe('registrations and entity links', () => {
+  const allCount = async (kind: string) => Number((await sql<{ n: string }>`select count(*)::text as n from integration_events where kind = ${kind}`.execute(ctx.db)).rows[0]!.n);
+  const lastPayload = async <T>(kind: string) =>
+    (await ctx.db.selectFrom('integration_events').select(['payload', 'company_id', 'subject', 'actor_user_id']).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirstOrThrow()) as {
+      payload: T; company_id: number; subject: string; actor_user_id: number | null;
+    };
+  type Registered = IntegrationEventPayload<'usuario.registrado'>;
+  type Linked = IntegrationEventPayload<'usuario.entidades_modificadas'>;
+
+  test('a customer registered in the portal links itself to the company by its CUIT: one event, of that company, at link time', async () => {
+    const a = { nombre: 'María Fernanda', apellido: 'Gómez', email: 'maria.gomez.feed@campo.com.ar', password: 'Clave123', nrotel: SELF_SIGNUP_CUSTOMER.phone, cuit: SELF_SIGNUP_CUSTOMER.cuit };
+    const usuarios = (query: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/public/usuarios${query}`, payload, remoteAddress: nextIp() });
+    const reg = await usuarios('', a);
+    assert.equal(reg.statusCode, 201, reg.body);
+    const code = /\b(\d{6})\b/.exec((await ctx.sms()).filter((m) => m.to === `+54${a.nrotel}`).at(-1)!.text)![1]!;
+    assert.equal((await usuarios('?check=true', { ...a, serviceid: (reg.json() as { serviceid: string }).serviceid, codigo: code })).statusCode, 200);
+    // The registration alone belongs to no company: no event yet.
+    assert.equal(await allCount('usuario.registrado'), 0);
+    const t = (await login(ctx.app, a.email, a.password)).access_token;
+    const user = await ctx.db.selectFrom('users').select(['id', 'created_at']).where('email', '=', a.email).executeTakeFirstOrThrow();
+    const link = (cuit: string) => inject('POST', '/api/public/sessions/newsession', bearer(t), { cuit });
+
+    // A refused link (nothing of the other company matches the CUIT and mobile) writes nothing.
+    expectRefused(await link(DEL_SUR), 403, msg.sinEntidadesEnEmpresa);
+    assert.equal(await allCount('usuario.registrado'), 0);
+
+    const memberships = () => ctx.db.selectFrom('user_entities').select(['company_id', 'entity_id']).where('user_id', '=', user.id).orderBy('entity_id').execute();
+    await once('usuario.registrado', () => link(LA_PAMPA), memberships);
+    const ev = await lastPayload<Registered>('usuario.registrado');
+    assert.equal(ev.company_id, laPampa);
+    assert.equal(ev.subject, `usuario/${user.id}`);
+    assert.equal(ev.actor_user_id, user.id);
+    assert.deepEqual(ev.payload, {
+      usuario: { id: user.id, usuario: a.email, nombre: a.nombre, apellido: a.apellido, email: a.email, telefono: a.nrotel, cuit: a.cuit, alta: new Date(user.created_at).toISOString() },
+      empresa: { cuit: LA_PAMPA, razon_social: ev.payload.empresa.razon_social },
+      entidades: [{ codigo: 1005, razon_social: SELF_SIGNUP_CUSTOMER.name, cuit: SELF_SIGNUP_CUSTOMER.cuit }],
+    });
+    assert.doesNotMatch(JSON.stringify(ev.payload), /password|hash|argon/i, 'no password material');
+    // Adding the company again (already linked) is no new registration.
+    assert.equal((await link(LA_PAMPA)).statusCode, 200);
+    assert.equal(await allCount('usuario.registrado'), 1);
+  });
+
+  test("an administrator's changes to a user's entities: created, edited, unchanged, refused, removed", async () => {
+    const U = '/api/public/proxy/usuarios';
+    const admin = () => bearer(tokens.admin!, { cuit: LA_PAMPA });
+    const body = { username: 'enlace.feed', email: 'enlace.feed@coop.com.ar', first_name: 'Elsa', last_name: 'Enlace', password: 'Inicial1', perfiles: [1], entidades: [1004] };
+    const links = () => ctx.db.selectFrom('user_entities as ue').innerJoin('users as u', 'u.id', 'ue.user_id').select(['ue.entity_id']).where('u.username', '=', body.username).orderBy('ue.entity_id').execute();
+    await once('usuario.entidades_modificadas', () => inject('POST', U, admin(), body), links, 201);
+    const user = await ctx.db.selectFrom('users').select('id').where('username', '=', body.username).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    let ev = await lastPayload<Linked>('usuario.entidades_modificadas');
+    assert.equal(ev.company_id, laPampa);
+    assert.equal(ev.subject, `usuario/${user.id}`);
+    assert.equal(ev.payload.usuario.email, body.email);
+    assert.equal(ev.payload.usuario.telefono, null);
+    assert.deepEqual(ev.payload.entidades.map((e) => e.codigo), [1004]);
+    assert.deepEqual([ev.payload.agregadas, ev.payload.quitadas], [[1004], []]);
+
+    await once('usuario.entidades_modificadas', () => inject('PATCH', `${U}/${user.id}`, admin(), { entidades: [1004, 1001] }), links);
+    ev = await lastPayload<Linked>('usuario.entidades_modificadas');
+    assert.deepEqual(ev.payload.entidades.map((e) => e.codigo), [1001, 1004]);
+    assert.deepEqual([ev.payload.agregadas, ev.payload.quitadas], [[1001], []]);
+
+    // The same entities again, or an edit without them, or a refused edit: no event.
+    const n = await eventCount('usuario.entidades_modificadas');
+    assert.equal((await inject('PATCH', `${U}/${user.id}`, admin(), { entidades: [1001, 1004] })).statusCode, 200);
+    assert.equal((await inject('PATCH', `${U}/${user.id}`, admin(), { first_name: 'Elsa María' })).statusCode, 200);
+    assert.equal((await inject('PATCH', `${U}/${user.id}`, admin(), { entidades: [987654] })).statusCode, 400);
+    assert.equal(await eventCount('usuario.entidades_modificadas'), n);
+
+    await once('usuario.entidades_modificadas', () => inject('DELETE', `${U}/${body.username}`, admin()), links);
+    ev = await lastPayload<Linked>('usuario.entidades_modificadas');
+    assert.deepEqual([ev.payload.entidades, ev.payload.agregadas, ev.payload.quitadas], [[], [], [1001, 1004]]);
+    assert.equal(ev.payload.usuario.nombre, 'Elsa María');
   });
 });
 

@@ -171,6 +171,22 @@ describe('webhooks', () => {
     await removeWebhook(id);
   });
 
+  test("an administrator's change to a user's entities reaches the webhook like any other event, signed", async () => {
+    const { id, secret } = await keyWithWebhook('/links');
+    const body = { username: 'webhook.enlace', email: 'webhook.enlace@coop.com.ar', first_name: 'Wanda', last_name: 'Enlace', password: 'Inicial1', perfiles: [1], entidades: [1004] };
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/public/proxy/usuarios', headers: admin(), payload: body });
+    assert.equal(created.statusCode, 201, created.body);
+    const event = await ctx.db.selectFrom('integration_events').select('id').where('kind', '=', 'usuario.entidades_modificadas').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await until(id, String(event.id), 'entregado');
+    const r = received.filter((x) => x.path === '/links')[0]!;
+    assert.ok(verify(secret, String(r.headers['portal-signature']), r.body));
+    assert.equal(r.headers['portal-event-type'], 'usuario.entidades_modificadas');
+    const sent = JSON.parse(r.body) as IntegrationFeedResponse['eventos'][number];
+    assert.equal((sent.datos as { usuario: { email: string } }).usuario.email, body.email);
+    assert.deepEqual((sent.datos as { agregadas: number[] }).agregadas, [1004]);
+    await removeWebhook(id);
+  });
+
   test('a receiver that refuses the connection: retried with growing waits, then exhausted after 24 hours of attempts', async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
