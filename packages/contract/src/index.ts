@@ -21,6 +21,7 @@ export * from './stock-positions.js';
 export * from './web-manifest.js';
 export * from './integration.js';
 export * from './integration-rows.js';
+export * from './integration-news.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';
 export * from './integration-events.js';

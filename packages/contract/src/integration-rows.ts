@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js';
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
+import { NEWS_ROW_EXAMPLE, newsRow } from './integration-news.js';
 
 /**
  * The rows of the catalogue's kinds an ERP loads (docs/integration.md): products, prices, stock. Each is keyed by the
@@ -339,6 +340,7 @@ export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>
   precios: priceRow,
   stock: stockRow,
   movimientos: movementRow,
+  novedades: newsRow,
 };
 /** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
 export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -370,6 +372,7 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   precios: { lista: 1, lista_nombre: 'Lista general', producto: 5001, moneda: 'USD', precio: '152.40', descuento1: '5', precio_minimo: '140.00', precio_maximo: '160.00' },
   stock: { deposito: 1, deposito_nombre: 'Depósito central', producto: 5001, cantidad: '84' },
   movimientos: MOVEMENT_ROW_EXAMPLE,
+  novedades: NEWS_ROW_EXAMPLE,
 };
 /** The removal rows of each loadable kind: the row's key alone. */
 export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -378,4 +381,5 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   precios: { lista: 1, producto: 5001 },
   stock: { deposito: 1, producto: 5001 },
   movimientos: MOVEMENT_REMOVAL_EXAMPLE,
+  novedades: { codigo: 31 },
 };

@@ -32,6 +32,7 @@ import * as m20261202_1100_voucher_applied_lines from './20261202_1100_voucher_a
 import * as m20261203_1200_integration_events from './20261203_1200_integration_events.js';
 import * as m20261204_1000_integration_webhooks from './20261204_1000_integration_webhooks.js';
 import * as m20261204_1100_movement_identity from './20261204_1100_movement_identity.js';
+import * as m20261205_1200_news_codes from './20261205_1200_news_codes.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261203_1200_integration_events': m20261203_1200_integration_events,
   '20261204_1000_integration_webhooks': m20261204_1000_integration_webhooks,
   '20261204_1100_movement_identity': m20261204_1100_movement_identity,
+  '20261205_1200_news_codes': m20261205_1200_news_codes,
 };
 
 /**
