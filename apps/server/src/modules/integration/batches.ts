@@ -26,12 +26,13 @@ import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
 import { customers } from './kinds/customers.js';
 import { movements } from './kinds/movements.js';
 import { news } from './kinds/news.js';
+import { positions } from './kinds/positions.js';
 import { prices } from './kinds/prices.js';
 import { products } from './kinds/products.js';
 import { stock } from './kinds/stock.js';
 
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, novedades: news };
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, novedades: news, posiciones: positions };
 
 /**
  * Rows written per transaction: each chunk commits on its own, so a bulk load holds its locks for a moment only and
