@@ -23,6 +23,7 @@ export * from './integration.js';
 export * from './integration-rows.js';
 export * from './integration-news.js';
 export * from './integration-positions.js';
+export * from './integration-authorizations.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';
 export * from './integration-events.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js';
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
 import { NEWS_ROW_EXAMPLE, newsRow } from './integration-news.js';
+import { AUTHORIZATION_REMOVAL_EXAMPLE, AUTHORIZATION_ROW_EXAMPLE, authorizationRow } from './integration-authorizations.js';
 import { POSITION_REMOVAL_EXAMPLE, POSITION_ROW_EXAMPLE, positionRow } from './integration-positions.js';
 
 /**
@@ -343,6 +344,7 @@ export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>
   movimientos: movementRow,
   novedades: newsRow,
   posiciones: positionRow,
+  autorizaciones: authorizationRow,
 };
 /** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
 export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -376,6 +378,7 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   movimientos: MOVEMENT_ROW_EXAMPLE,
   novedades: NEWS_ROW_EXAMPLE,
   posiciones: POSITION_ROW_EXAMPLE,
+  autorizaciones: AUTHORIZATION_ROW_EXAMPLE,
 };
 /** The removal rows of each loadable kind: the row's key alone. */
 export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -386,4 +389,5 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   movimientos: MOVEMENT_REMOVAL_EXAMPLE,
   novedades: { codigo: 31 },
   posiciones: POSITION_REMOVAL_EXAMPLE,
+  autorizaciones: AUTHORIZATION_REMOVAL_EXAMPLE,
 };

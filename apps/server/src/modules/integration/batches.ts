@@ -23,6 +23,7 @@ import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { IntegrationKey } from '../../plugins/integration-access.js';
 import { formatOf, readRows } from './batch-reader.js';
 import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
+import { authorizations } from './kinds/authorizations.js';
 import { customers } from './kinds/customers.js';
 import { movements } from './kinds/movements.js';
 import { news } from './kinds/news.js';
@@ -32,7 +33,7 @@ import { products } from './kinds/products.js';
 import { stock } from './kinds/stock.js';
 
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, novedades: news, posiciones: positions };
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, novedades: news, posiciones: positions, autorizaciones: authorizations };
 
 /**
  * Rows written per transaction: each chunk commits on its own, so a bulk load holds its locks for a moment only and
