@@ -16,12 +16,10 @@ export const integrationAuthorizationMsg = {
   cantidadInvalida: 'La cantidad es un número de hasta 3 decimales, con punto, no negativo (p. ej. 12.5)',
   pedidoInvalido: 'El pedido es un número entero entre 1 y 999999999',
   sinLineas: 'El comprobante necesita al menos una línea',
-  demasiadasLineas: 'Hasta 500 líneas por comprobante',
+  demasiadasLineas: 'Un comprobante a autorizar lleva hasta 500 líneas',
   clienteInexistente: (code: number) => `No existe el cliente ${code}: cárguelo antes en clientes`,
   comprobanteRepetido: (first: number) => `El comprobante (tipo, punto de venta y número) ya vino en la fila ${first} de este lote`,
-  yaDecidido: (status: string) => `El comprobante ya fue ${status} en el portal: no se modifica ni se da de baja`,
-  autorizado: 'autorizado',
-  rechazado: 'rechazado',
+  yaDecidido: (authorized: boolean) => `El comprobante ya fue ${authorized ? 'autorizado' : 'rechazado'} en el portal: no se modifica ni se da de baja`,
 } as const;
 
 /** A non-negative decimal with up to `decimals` decimals, as its canonical text (as numeric prints it back). */

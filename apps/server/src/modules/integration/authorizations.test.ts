@@ -115,11 +115,11 @@ describe('POST /api/integration/v1/autorizaciones', () => {
     const answer = await batch([voucher(10), voucher(11, { importe: '9.00' })]);
     assert.deepEqual(counts(answer), [2, 1, 1, 0], 'the decided voucher unchanged; the pending one changed');
     const refused = await batch([voucher(10, { importe: '1.00' })]);
-    assert.deepEqual(refused.rechazos, [{ fila: 1, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(integrationAuthorizationMsg.autorizado) }]);
+    assert.deepEqual(refused.rechazos, [{ fila: 1, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(true) }]);
     const removal = await batch([{ tipo: 'ZZA', punto_venta: 9, numero: 10 }, { tipo: 'ZZA', punto_venta: 9, numero: 11 }, { tipo: 'ZZA', punto_venta: 9, numero: 99 }], REMOVE);
     assert.deepEqual(counts(removal), [3, 1, 0, 2]);
     assert.deepEqual(removal.rechazos, [
-      { fila: 1, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(integrationAuthorizationMsg.autorizado) },
+      { fila: 1, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(true) },
       { fila: 3, campo: 'numero', mensaje: integrationBatchMsg.noExiste },
     ]);
     assert.equal((await listed('pendientes')).has(11), false);

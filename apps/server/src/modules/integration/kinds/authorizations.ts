@@ -21,7 +21,6 @@ type Voucher = {
 };
 const FIELDS = ['entity_id', 'seller_id', 'zone_id', 'date', 'voucher_name', 'order_number', 'detail', 'created_by', 'amount'] as const;
 const canonical = (v: Voucher) => JSON.stringify([FIELDS.map((f) => v[f]), v.lines.map((l) => [l.description, l.quantity, l.amount])]);
-const STATUS_TEXT = { authorized: integrationAuthorizationMsg.autorizado, rejected: integrationAuthorizationMsg.rechazado } as const;
 
 /** The company's vouchers with these identities, locked in key order (as the upsert writes them). */
 async function heldVouchers(trx: DB, companyId: number, keys: Key[]) {
@@ -104,7 +103,7 @@ export const authorizations: KindHandler<AuthorizationRow, AuthorizationRemovalR
         continue;
       }
       if (before && before.status !== 'pending') {
-        result.rejected.push({ fila: n, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(STATUS_TEXT[before.status]) });
+        result.rejected.push({ fila: n, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(before.status === 'authorized') });
         continue;
       }
       toWrite.push({ row, voucher });
@@ -145,7 +144,7 @@ export const authorizations: KindHandler<AuthorizationRow, AuthorizationRemovalR
     for (const { n, row } of rows) {
       const v = held.get(identity(row));
       if (!v) result.rejected.push({ fila: n, campo: 'numero', mensaje: integrationBatchMsg.noExiste });
-      else if (v.status !== 'pending') result.rejected.push({ fila: n, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(STATUS_TEXT[v.status]) });
+      else if (v.status !== 'pending') result.rejected.push({ fila: n, campo: 'numero', mensaje: integrationAuthorizationMsg.yaDecidido(v.status === 'authorized') });
       else {
         toDelete.push(v.id);
         result.accepted.push(n);
