@@ -137,7 +137,8 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: the banners an ERP loads may be hosted on the cooperative's site or CDN (docs/integration.md, novedades).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -27,6 +27,8 @@ import {
   stockRemovalRow,
   movementRemovalRow,
   grainVoucherRemovalRow,
+  positionRemovalRow,
+  authorizationRemovalRow,
   integrationAdminRoutes,
   integrationRoutes,
   integrationEventRoutes,
@@ -55,7 +57,7 @@ function parameters(def: RouteDef) {
  */
 function batchDocs(removal: boolean) {
   const kinds = Object.entries(INTEGRATION_ROW_SCHEMAS);
-  const row = removal ? { oneOf: [removalRow, priceRemovalRow, stockRemovalRow, movementRemovalRow, grainVoucherRemovalRow].map((s) => toSchema(s, 'input')) } : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
+  const row = removal ? { oneOf: [removalRow, priceRemovalRow, stockRemovalRow, movementRemovalRow, grainVoucherRemovalRow, positionRemovalRow, authorizationRemovalRow].map((s) => toSchema(s, 'input')) } : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
   const shown = removal ? INTEGRATION_REMOVAL_EXAMPLES : INTEGRATION_ROW_EXAMPLES;
   const examples = Object.fromEntries(Object.entries(shown).map(([k, r]) => [k, { summary: k, value: [r] }]));
   const ndjson = Object.fromEntries(Object.entries(shown).map(([k, r]) => [k, { summary: k, value: JSON.stringify(r) }]));

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { GRAIN_VOUCHERS } from './grain-ledger-values.js';
 import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js';
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
+import { NEWS_ROW_EXAMPLE, newsRow } from './integration-news.js';
+import { AUTHORIZATION_REMOVAL_EXAMPLE, AUTHORIZATION_ROW_EXAMPLE, authorizationRow } from './integration-authorizations.js';
+import { POSITION_REMOVAL_EXAMPLE, POSITION_ROW_EXAMPLE, positionRow } from './integration-positions.js';
 
 /**
  * The rows of the catalogue's kinds an ERP loads (docs/integration.md): products, prices, stock. Each is keyed by the
@@ -413,6 +416,9 @@ export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>
   stock: stockRow,
   movimientos: movementRow,
   granos: grainVoucherRow,
+  novedades: newsRow,
+  posiciones: positionRow,
+  autorizaciones: authorizationRow,
 };
 /** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
 export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -445,6 +451,9 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   stock: { deposito: 1, deposito_nombre: 'Depósito central', producto: 5001, cantidad: '84' },
   movimientos: MOVEMENT_ROW_EXAMPLE,
   granos: GRAIN_ROW_EXAMPLE,
+  novedades: NEWS_ROW_EXAMPLE,
+  posiciones: POSITION_ROW_EXAMPLE,
+  autorizaciones: AUTHORIZATION_ROW_EXAMPLE,
 };
 /** The removal rows of each loadable kind: the row's key alone. */
 export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -454,4 +463,7 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   stock: { deposito: 1, producto: 5001 },
   movimientos: MOVEMENT_REMOVAL_EXAMPLE,
   granos: GRAIN_REMOVAL_EXAMPLE,
+  novedades: { codigo: 31 },
+  posiciones: POSITION_REMOVAL_EXAMPLE,
+  autorizaciones: AUTHORIZATION_REMOVAL_EXAMPLE,
 };

@@ -239,6 +239,8 @@ export interface DashboardItemsTable {
   link_text: string | null;
   sort_order: Generated<number>;
   active: Generated<boolean>;
+  /** The ERP's code of the card (`novedades`); null for the portal's own. */
+  code: Generated<number | null>;
 }
 
 export interface GrainsTable {

@@ -34,6 +34,7 @@ import * as m20261204_1000_integration_webhooks from './20261204_1000_integratio
 import * as m20261204_1100_movement_identity from './20261204_1100_movement_identity.js';
 import * as m20261205_1000_grain_movement_identity from './20261205_1000_grain_movement_identity.js';
 import * as m20261205_1100_spreadsheet_batches from './20261205_1100_spreadsheet_batches.js';
+import * as m20261205_1200_news_codes from './20261205_1200_news_codes.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '20261204_1100_movement_identity': m20261204_1100_movement_identity,
   '20261205_1000_grain_movement_identity': m20261205_1000_grain_movement_identity,
   '20261205_1100_spreadsheet_batches': m20261205_1100_spreadsheet_batches,
+  '20261205_1200_news_codes': m20261205_1200_news_codes,
 };
 
 /**

@@ -6,11 +6,11 @@ import type { Readable } from 'node:stream';
  * `marca.codigo` and `marca.nombre`); the separator is `,` or `;` (what the header uses: spreadsheets of Argentine
  * locale save with `;`); quotes as RFC 4180 ("a ""b""", fields across lines). An empty cell is left out (the field's
  * default); code and integer fields become numbers, flags booleans (true/false, si/no, 1/0), `otros_codigos_barras`
- * a list split at `|`; everything else (decimals included) stays text, as the API takes it.
+ * and `perfiles` lists split at `|`; everything else (decimals included) stays text, as the API takes it.
  */
-const INTEGERS = new Set(['codigo', 'vendedor', 'lista_precios', 'lista', 'producto', 'deposito', 'dias_entrega', 'cliente', 'punto_venta', 'numero', 'cuenta', 'tipo_afip']);
+const INTEGERS = new Set(['codigo', 'vendedor', 'lista_precios', 'lista', 'producto', 'deposito', 'dias_entrega', 'cliente', 'punto_venta', 'numero', 'cuenta', 'tipo_afip', 'orden']);
 const FLAGS = new Set(['activo', 'nuevo', 'promocion', 'envase', 'cancelado']);
-const LISTS = new Set(['otros_codigos_barras']);
+const LISTS = new Set(['otros_codigos_barras', 'perfiles']);
 
 export function typed(field: string, text: string): unknown {
   const leaf = field.split('.').at(-1)!;
