@@ -208,7 +208,7 @@ describe('POST /api/integration/v1/novedades', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
       paths: Record<string, { post?: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }>;
     };
-    const post = Object.entries(doc.paths).find(([path]) => path.endsWith('/{tipo}'))![1].post!;
+    const post = doc.paths[`${INTEGRATION}/{tipo}`]!.post!;
     assert.deepEqual(post.requestBody.content['application/json']!.examples.novedades!.value, [NEWS_ROW_EXAMPLE]);
     assert.deepEqual(counts(await batch([{ ...NEWS_ROW_EXAMPLE, codigo: 701 }])), [1, 1, 0, 0]);
   });
