@@ -99,7 +99,15 @@ async function dropTarget(t: Target): Promise<void> {
 
 type Cart = { id: number; kind: 'sales' | 'purchase'; user: string; entityCode: number; lines: number };
 type Pick = { orderId: number; number: number };
-type Fixture = { companyId: number; customers: string[]; carts: Cart[]; receiptEntities: Array<{ user: string; entityCode: number }>; picks: Pick[] };
+type Fixture = {
+  companyId: number;
+  customers: string[];
+  carts: Cart[];
+  receiptEntities: Array<{ user: string; entityCode: number }>;
+  picks: Pick[];
+  /** The last integration event before the run: the run's events come after it. */
+  lastEventId: string;
+};
 
 /**
  * Customers crash-NN (profile 1, password Demo1234) linked to the first generated entities of La Pampa, each with an
@@ -181,7 +189,12 @@ async function prepare(db: DB, o: CrashOptions): Promise<Fixture> {
   }
   if (waiting.rows.length < o.pickings) throw new Error(`only ${waiting.rows.length} pending orders to approve for picking`);
   await db.updateTable('sales_orders').set({ status: 'approved', approved_at: sql`now()` }).where('id', 'in', waiting.rows.map((r) => r.id)).execute();
-  return { companyId, customers, carts, receiptEntities, picks: waiting.rows.map((r) => ({ orderId: Number(r.id), number: Number(r.number) })) };
+  const lastEvent = await sql<{ id: string | null }>`select max(id)::text as id from integration_events`.execute(db);
+  return {
+    companyId, customers, carts, receiptEntities,
+    picks: waiting.rows.map((r) => ({ orderId: Number(r.id), number: Number(r.number) })),
+    lastEventId: lastEvent.rows[0]?.id ?? '0',
+  };
 }
 
 // ── The server process ───────────────────────────────────────────────────────────────────────────────────────
@@ -435,6 +448,20 @@ async function inspect(db: DB, f: Fixture, ops: Op[]): Promise<{ committed: Comm
     const a = auditCount('warehouse.pick', 'order', p.orderId);
     if (a !== 1) problems.push(`picking of order ${p.orderId}: ${a} audit rows`);
     committed.set(opKey('picking', String(p.orderId)), `${p.number}:preparado`);
+  }
+
+  // The integration feed (the transactional outbox): every committed change wrote its one event in its own
+  // transaction, and nothing rolled back (or killed before its commit) left one.
+  const events = (
+    await sql<{ kind: string; subject: string; n: number }>`select kind, subject, count(*)::int as n from integration_events
+      where company_id = ${f.companyId} and id > ${f.lastEventId}::bigint group by kind, subject`.execute(db)
+  ).rows;
+  for (const e of events) if (e.n > 1) problems.push(`event ${e.kind} of ${e.subject} written ${e.n} times`);
+  const ofKind = (...kinds: string[]) => events.filter((e) => kinds.includes(e.kind)).length;
+  const done = (kind: Op['kind']) => [...committed.keys()].filter((k) => k.startsWith(`${kind}:`)).length;
+  for (const [kind, eventKinds] of [['sales', ['pedido.confirmado']], ['purchase', ['orden_compra.confirmada']], ['receipt', ['recibo.ingresado']], ['picking', ['preparacion.confirmada', 'preparacion.cancelada']]] as const) {
+    const n = ofKind(...eventKinds);
+    if (n !== done(kind)) problems.push(`${done(kind)} ${kind} changes committed, ${n} ${eventKinds.join('/')} events in the feed`);
   }
   return { committed, problems, doubled };
 }
