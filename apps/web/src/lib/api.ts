@@ -196,16 +196,16 @@ export async function apiBlob(path: string, options: Pick<RequestOptions, 'query
 
 /**
  * A call that never reached the server: the browser is offline, or fetch itself failed (no signal, DNS, a dropped
- * connection). Said as such on screen instead of a data error; the thrown error stays what fetch threw, so callers
- * that tell "the server answered" (an ApiError) from "it never arrived" keep doing so.
+ * connection). A list says so instead of a data error (list-empty.tsx); the notices of an action keep the spec's own
+ * texts. The thrown error stays what fetch threw, so callers that tell "the server answered" (an ApiError) from "it
+ * never arrived" keep doing so.
  */
 export function isOffline(error?: unknown): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
   return error instanceof TypeError;
 }
 
-/** The server's Spanish message of a failure, the offline text when the call never arrived, or the given fallback. */
+/** The server's Spanish message of a failure, or the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return isOffline(error) ? msg.sinConexion : fallback;
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }
