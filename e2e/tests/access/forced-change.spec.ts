@@ -6,6 +6,8 @@ import { LA_PAMPA, closeNotifications, loginUi, logoutUi, shot } from '../../sup
  * of `phone`, saves a new password (the demo state is used up then).
  */
 test('cambio is asked to change the password until it does', async ({ page }, testInfo) => {
+  // Two logins through the screens, a reload, a save and a logout: about 60 s of steps on a busy 2-core CI machine.
+  test.setTimeout(150_000);
   const saves = testInfo.project.name === 'desktop';
   const newPassword = 'CambioNuevo26';
 
