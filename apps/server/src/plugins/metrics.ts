@@ -63,15 +63,17 @@ export function registerMetrics(app: FastifyInstance, db: DB, token: string | un
 
   // The feed: a committed event gets its place in the feed when a key first reads past it, so the events without one
   // are those no ERP has read yet, and the oldest one's age is how far the pulling ERP is behind.
+  // One statement per scrape serves both gauges: the handler starts it, the two collects read its answer.
   const feed = () =>
     sql<{ n: number; age: number | null }>`select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float8 as age
       from integration_events where position is null`.execute(db).then((r) => r.rows[0]!);
+  let scrapedFeed: ReturnType<typeof feed> | null = null;
   new Gauge({
     name: 'integration_feed_unread_events',
     help: 'Committed integration events no key has read from the feed yet',
     registers: [registry],
     async collect() {
-      this.set((await feed()).n);
+      this.set((await (scrapedFeed ?? feed())).n);
     },
   });
   new Gauge({
@@ -79,7 +81,7 @@ export function registerMetrics(app: FastifyInstance, db: DB, token: string | un
     help: 'Age of the oldest integration event no key has read yet (0 when none waits)',
     registers: [registry],
     async collect() {
-      this.set(Math.max(0, (await feed()).age ?? 0));
+      this.set(Math.max(0, (await (scrapedFeed ?? feed())).age ?? 0));
     },
   });
   // Webhooks: the deliveries still to send (due now or waiting for a retry), by status, and the oldest one's age.
@@ -119,6 +121,13 @@ export function registerMetrics(app: FastifyInstance, db: DB, token: string | un
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ success: false, msg: msg.tokenInvalido });
     }
-    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    scrapedFeed = feed();
+    // Read by the collects; if the scrape fails before they await it, its failure is not left unhandled.
+    scrapedFeed.catch(() => undefined);
+    try {
+      return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    } finally {
+      scrapedFeed = null;
+    }
   });
 }
