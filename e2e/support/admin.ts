@@ -61,6 +61,7 @@ export async function openAdminPage(page: Page, testInfo: TestInfo, item: 'Usuar
  * fixed overlay out at the viewport's height and cuts it across a tall page. Same folder and naming.
  */
 export async function shotScreen(page: Page, testInfo: TestInfo, name: string) {
+  if (!E2E.screenshots) return;
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(E2E.screenshotDir, `${testInfo.project.name}-${name}.png`) });
 }

@@ -204,6 +204,7 @@ export async function enterViaApi(
 
 /** A full-page screenshot kept under e2e/.artifacts/screenshots, named by project. */
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!E2E.screenshots) return;
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(E2E.screenshotDir, `${testInfo.project.name}-${name}.png`), fullPage: true });
 }

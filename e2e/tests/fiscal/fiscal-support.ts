@@ -101,6 +101,7 @@ export async function typeDate(page: Page, label: 'Fecha desde' | 'Fecha hasta',
 
 /** A screenshot of what the screen shows (drawers and notifications are fixed to the viewport, not the page). */
 export async function viewShot(page: Page, testInfo: TestInfo, name: string) {
+  if (!E2E.screenshots) return;
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(E2E.screenshotDir, `${testInfo.project.name}-${name}.png`) });
 }

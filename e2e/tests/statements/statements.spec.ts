@@ -105,8 +105,7 @@ test('@smoke current account: the dashboard balance, the carousel, currencies, p
   const drawer = page.locator('.statement-movement-drawer');
   await expect(drawer.getByTestId('statement-product-lines')).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Imprimir' })).toBeVisible();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(E2E.screenshotDir, `${testInfo.project.name}-statement-drawer.png`) });
+  if (E2E.screenshots) await page.screenshot({ path: path.join(E2E.screenshotDir, `${testInfo.project.name}-statement-drawer.png`) });
   await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
   await expect(drawer.getByTestId('statement-product-lines')).toBeHidden();
 
