@@ -520,7 +520,7 @@ export const CONTRACT_ROW_EXAMPLE = {
   destino: 'Puerto Quequén',
   boleto: '2026-004512',
   fijaciones: [{ fecha: '2026-05-12', kilos: '40000', precio: '291.50' }],
-  aplicaciones: [{ tipo: 'RO', punto_venta: 11, numero: 435878, kilos: '28450' }],
+  aplicaciones: [{ tipo: 'RO', punto_venta: 1, numero: 435878, kilos: '28450' }],
 };
 export const CONTRACT_REMOVAL_EXAMPLE = { punto_venta: 1, numero: 3017 };
 

@@ -2,13 +2,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import {
+  CONTRACT_ROW_EXAMPLE,
   formatMoney,
+  GRAIN_ROW_EXAMPLE,
   integrationBatchMsg,
   integrationContractMsg,
   integrationGrainMsg,
   integrationMovementMsg,
   integrationMsg,
   voucherNumberText,
+  type ContractDetailResponse,
   type ContractResponse,
   type ContractRow,
   type DashboardResponse,
@@ -105,8 +108,15 @@ async function listed(entity: string, codres = 'TOD') {
   }
   return { items, totales: totales! };
 }
-const one = async (entity: string, numero: number) => (await listed(entity)).items.find((c) => c.numpre === voucherNumberText(9, numero));
+const one = async (entity: string, numero: number, series = 9) => (await listed(entity)).items.find((c) => c.numpre === voucherNumberText(series, numero));
 const figures = (c: ContractRow | undefined) => c && { kilos: c.kilos, entregados: c.entregados, fijados: c.fijados, facturados: c.facturados, cobrados: c.cobrados, pendientes: c.pendientes, estado: c.estado };
+
+/** The drawer's movements of a contract: each voucher applied, its kilograms in their column. */
+async function drawer(entity: string, numero: number) {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/proxy/cgi/etenet_contrapaq?codcom=CT&codtal=9&numero=${numero}`, headers: H(entity) });
+  assert.equal(res.statusCode, 200, res.body);
+  return (res.json() as ContractDetailResponse).items.map((m) => [m.numpre, m.entradas, m.certificados, m.salidas]);
+}
 
 /**
  * An entity's soybean contracts on the screen against the tables: each contract's kilograms, delivered, fixed,
@@ -161,6 +171,9 @@ describe('POST /api/integration/v1/contratos', () => {
     assert.deepEqual(figures(await one('1001', 2)), {
       kilos: 10000, entregados: 5000, fijados: 10000, facturados: 0, cobrados: 0, pendientes: 5000, estado: 'Pendiente de entrega',
     });
+    const n = (num: number) => voucherNumberText(88, num);
+    assert.deepEqual(await drawer('1001', 1), [[n(1), 30000, 0, 0], [n(2), 20000, 0, 0], [n(3), 0, 50000, 0], [n(4), 0, 0, 40000]]);
+    assert.deepEqual(await drawer('1001', 2), [[n(2), 5000, 0, 0]]);
     await expectScreens('1001', 'inserted');
 
     // The same batch again (kilograms as a number, fixings' price with its decimals): nothing written.
@@ -191,6 +204,7 @@ describe('POST /api/integration/v1/contratos', () => {
     // Moved to customer 1002 with its own load: gone from 1001's screens, on 1002's.
     assert.deepEqual(counts(await batch([hecho({ cliente: 1002, aplicaciones: [applied('RO', 5, '8000')] })])), [1, 1, 0, 0]);
     assert.equal(await one('1001', 2), undefined);
+    assert.deepEqual(await drawer('1002', 2), [[voucherNumberText(88, 5), 8000, 0, 0]]);
     assert.deepEqual(figures(await one('1002', 2)), { kilos: 10000, entregados: 8000, fijados: 10000, facturados: 0, cobrados: 0, pendientes: 2000, estado: 'Pendiente de entrega' });
     await expectScreens('1001', 'moved away');
     await expectScreens('1002', 'moved in');
@@ -291,6 +305,21 @@ describe('POST /api/integration/v1/contratos', () => {
     assert.equal(revoked.statusCode, 200, revoked.body);
     assert.equal((await sendBatch(ctx.app, doomed.secreto, URL, [row])).statusCode, 401);
     assert.equal(await held(), 0);
+  });
+
+  test('the OpenAPI document carries the kind with its example, and the example loads over the granos example', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, { post?: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }>;
+    };
+    const post = doc.paths[`${INTEGRATION}/{tipo}`]!.post!;
+    assert.deepEqual(post.requestBody.content['application/json']!.examples.contratos!.value, [CONTRACT_ROW_EXAMPLE]);
+    // At a point of sale and numbers of their own (the demo's ledger has its own at the examples' numbers).
+    assert.deepEqual(counts(await batch([{ ...GRAIN_ROW_EXAMPLE, punto_venta: 87 }], GRAIN)), [1, 1, 0, 0]);
+    const example = { ...CONTRACT_ROW_EXAMPLE, punto_venta: 8, aplicaciones: CONTRACT_ROW_EXAMPLE.aplicaciones.map((a) => ({ ...a, punto_venta: 87 })) };
+    assert.deepEqual(counts(await batch([example])), [1, 1, 0, 0]);
+    assert.deepEqual(figures(await one('1001', CONTRACT_ROW_EXAMPLE.numero, 8)), {
+      kilos: 100000, entregados: 28450, fijados: 40000, facturados: 0, cobrados: 0, pendientes: 71550, estado: 'Pendiente de entrega',
+    });
   });
 
   test('two concurrent batches of the same contracts converge', async () => {
