@@ -408,6 +408,122 @@ export type GrainVoucherRemovalRow = z.output<typeof grainVoucherRemovalRow>;
 export const GRAIN_ROW_EXAMPLE = { tipo: 'RO', punto_venta: 1, numero: 435878, cliente: 1001, grano: 'SOJ', cosecha: '2025/26', fecha: '2026-04-20', kilos: '28450', directo: false };
 export const GRAIN_REMOVAL_EXAMPLE = { tipo: 'RO', punto_venta: 1, numero: 435878 };
 
+// ── contratos ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The grain contracts an ERP loads (`contratos`, docs/integration.md): one row is one contract of a customer, keyed by
+ * its point of sale (series) and number within the company, with its price fixings and the grain vouchers (of
+ * `granos`) applied to it, both lists the contract's whole state: a resend replaces them, never adds to them.
+ */
+
+/** The grain vouchers a contract can apply (a withdrawal, RT, is grain handed back to the producer, not sold). */
+export const CONTRACT_APPLIED_CODES = ['RO', 'CE', 'TR', 'LB', 'LP'] as const;
+
+export const integrationContractMsg = {
+  tipoPrecioInvalido: 'El tipo de precio es hecho (precio pactado) o fijar (a fijar)',
+  precioObligatorio: 'Un contrato de precio hecho lleva su precio por tonelada',
+  precioAFijar: 'Un contrato a fijar no lleva precio: su precio son las fijaciones',
+  soloAFijarFija: 'Solo los contratos a fijar tienen fijaciones',
+  fijadoSupera: 'Lo fijado supera los kilos del contrato',
+  fijacionAnterior: 'La fijación no puede ser anterior al contrato',
+  entregaInvertida: 'El fin del período de entrega no puede ser anterior a su comienzo',
+  tipoAplicadoInvalido: `El comprobante aplicado es ${CONTRACT_APPLIED_CODES.slice(0, -1).join(', ')} o ${CONTRACT_APPLIED_CODES[CONTRACT_APPLIED_CODES.length - 1]}`,
+  aplicadoRepetido: 'El comprobante ya figura en las aplicaciones del contrato',
+  demasiadasFijaciones: 'Hasta 200 fijaciones por contrato',
+  demasiadasAplicaciones: 'Hasta 2000 comprobantes aplicados por contrato',
+  contratoRepetido: (first: number) => `El contrato (punto de venta y número) ya vino en la fila ${first} de este lote`,
+  comprobanteInexistente: (tipo: string, pos: number, num: number) =>
+    `No existe el comprobante de granos ${tipo} ${String(pos).padStart(5, '0')}-${String(num).padStart(8, '0')}: cárguelo antes en granos`,
+  comprobanteAjeno: 'El comprobante aplicado es de otro cliente, grano o cosecha que el contrato',
+  aplicadoSuperaComprobante: (kilos: string, free: string) => `Los kilos aplicados superan lo que el comprobante tiene libre (${free} de ${kilos} kg; el resto está aplicado a otros contratos)`,
+} as const;
+
+const contractPricing = z.enum(['hecho', 'fijar'], { error: integrationContractMsg.tipoPrecioInvalido });
+const contractPrice = erpDecimal(10, 2).refine((v) => Number(v) > 0, integrationRowMsg.mayorQueCero);
+
+/** A price fixing: the kilograms priced on a date, at a price per tonne in the contract's currency. */
+const fixing = z.object({ fecha: date, kilos, precio: contractPrice }, { error: integrationBatchMsg.valorInvalido });
+
+/** A grain voucher (of `granos`) applied to the contract, and the kilograms of it that count for this contract. */
+const contractApplication = z.object(
+  {
+    tipo: z.enum(CONTRACT_APPLIED_CODES, { error: integrationContractMsg.tipoAplicadoInvalido }),
+    punto_venta: pointOfSale,
+    numero: voucherNumber,
+    kilos,
+  },
+  { error: integrationBatchMsg.valorInvalido },
+);
+
+/** One grain contract of a customer, keyed by (punto_venta, numero) within the company. */
+export const contractIntegrationRow = z
+  .object({
+    cuit_empresa: companyCuit,
+    /** The contract's series (the screens' `codtal`), printed '00001-00003017' with its number. */
+    punto_venta: pointOfSale,
+    numero: voucherNumber,
+    /** The customer's ERP code (clientes' `codigo`); changing it moves the contract to that customer. */
+    cliente: erpCode,
+    grano: z.string({ error: integrationBatchMsg.textoObligatorio }).trim().toUpperCase().min(1, integrationBatchMsg.textoObligatorio).max(10, integrationBatchMsg.textoLargo(10)),
+    cosecha: harvest,
+    fecha: date,
+    /** The kilograms contracted (the dashboard's 'Contrato' column). */
+    kilos,
+    tipo_precio: contractPricing,
+    /** Price per tonne ('precio hecho'); absent on an 'a fijar' contract. */
+    precio: contractPrice.nullish().transform((v) => v ?? null),
+    moneda: z.enum(['ARS', 'USD'], { error: integrationRowMsg.monedaInvalida }).default('USD'),
+    entrega_desde: optionalDate,
+    entrega_hasta: optionalDate,
+    destino: rowOptionalText(120),
+    /** The broker's slip registered at the grain exchange. */
+    boleto: rowOptionalText(40),
+    /** False for a contract without a printable voucher (migrated from a previous system). */
+    imprimible: z.boolean({ error: integrationBatchMsg.valorInvalido }).default(true),
+    fijaciones: z.array(fixing, { error: integrationBatchMsg.valorInvalido }).max(200, integrationContractMsg.demasiadasFijaciones).default([]),
+    aplicaciones: z.array(contractApplication, { error: integrationBatchMsg.valorInvalido }).max(2000, integrationContractMsg.demasiadasAplicaciones).default([]),
+  })
+  .superRefine((row, ctx) => {
+    if (row.tipo_precio === 'hecho' && row.precio === null) ctx.addIssue({ code: 'custom', path: ['precio'], message: integrationContractMsg.precioObligatorio });
+    if (row.tipo_precio === 'fijar' && row.precio !== null) ctx.addIssue({ code: 'custom', path: ['precio'], message: integrationContractMsg.precioAFijar });
+    if (row.entrega_desde !== null && row.entrega_hasta !== null && row.entrega_hasta < row.entrega_desde) {
+      ctx.addIssue({ code: 'custom', path: ['entrega_hasta'], message: integrationContractMsg.entregaInvertida });
+    }
+    if (row.fijaciones.length && row.tipo_precio === 'hecho') ctx.addIssue({ code: 'custom', path: ['fijaciones'], message: integrationContractMsg.soloAFijarFija });
+    for (const [i, f] of row.fijaciones.entries()) {
+      if (f.fecha < row.fecha) ctx.addIssue({ code: 'custom', path: ['fijaciones', i, 'fecha'], message: integrationContractMsg.fijacionAnterior });
+    }
+    if (row.fijaciones.reduce((s, f) => s + BigInt(f.kilos), 0n) > BigInt(row.kilos)) ctx.addIssue({ code: 'custom', path: ['fijaciones'], message: integrationContractMsg.fijadoSupera });
+    const seen = new Set<string>();
+    for (const [i, a] of row.aplicaciones.entries()) {
+      const k = `${a.tipo}|${a.punto_venta}|${a.numero}`;
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: ['aplicaciones', i], message: integrationContractMsg.aplicadoRepetido });
+      seen.add(k);
+    }
+  });
+export type ContractIntegrationRow = z.output<typeof contractIntegrationRow>;
+export const contractIntegrationRemovalRow = z.object({ cuit_empresa: companyCuit, punto_venta: pointOfSale, numero: voucherNumber });
+export type ContractRemovalRow = z.output<typeof contractIntegrationRemovalRow>;
+
+export const CONTRACT_ROW_EXAMPLE = {
+  punto_venta: 1,
+  numero: 3017,
+  cliente: 1001,
+  grano: 'SOJ',
+  cosecha: '2025/26',
+  fecha: '2026-03-10',
+  kilos: '100000',
+  tipo_precio: 'fijar',
+  moneda: 'USD',
+  entrega_desde: '2026-04-01',
+  entrega_hasta: '2026-07-31',
+  destino: 'Puerto Quequén',
+  boleto: '2026-004512',
+  fijaciones: [{ fecha: '2026-05-12', kilos: '40000', precio: '291.50' }],
+  aplicaciones: [{ tipo: 'RO', punto_venta: 1, numero: 435878, kilos: '28450' }],
+};
+export const CONTRACT_REMOVAL_EXAMPLE = { punto_venta: 1, numero: 3017 };
+
 /** The row schemas of the kinds an ERP can load today, for the OpenAPI document and the reference client. */
 export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>> = {
   clientes: customerRow,
@@ -416,6 +532,7 @@ export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>
   stock: stockRow,
   movimientos: movementRow,
   granos: grainVoucherRow,
+  contratos: contractIntegrationRow,
   novedades: newsRow,
   posiciones: positionRow,
   autorizaciones: authorizationRow,
@@ -451,6 +568,7 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   stock: { deposito: 1, deposito_nombre: 'Depósito central', producto: 5001, cantidad: '84' },
   movimientos: MOVEMENT_ROW_EXAMPLE,
   granos: GRAIN_ROW_EXAMPLE,
+  contratos: CONTRACT_ROW_EXAMPLE,
   novedades: NEWS_ROW_EXAMPLE,
   posiciones: POSITION_ROW_EXAMPLE,
   autorizaciones: AUTHORIZATION_ROW_EXAMPLE,
@@ -463,6 +581,7 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   stock: { deposito: 1, producto: 5001 },
   movimientos: MOVEMENT_REMOVAL_EXAMPLE,
   granos: GRAIN_REMOVAL_EXAMPLE,
+  contratos: CONTRACT_REMOVAL_EXAMPLE,
   novedades: { codigo: 31 },
   posiciones: POSITION_REMOVAL_EXAMPLE,
   autorizaciones: AUTHORIZATION_REMOVAL_EXAMPLE,

@@ -24,6 +24,7 @@ import type { IntegrationKey } from '../../plugins/integration-access.js';
 import { formatOf, readRows } from './batch-reader.js';
 import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
 import { authorizations } from './kinds/authorizations.js';
+import { contracts } from './kinds/contracts.js';
 import { customers } from './kinds/customers.js';
 import { grain } from './kinds/grain.js';
 import { movements } from './kinds/movements.js';
@@ -34,7 +35,7 @@ import { products } from './kinds/products.js';
 import { stock } from './kinds/stock.js';
 
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain, novedades: news, posiciones: positions, autorizaciones: authorizations };
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain, contratos: contracts, novedades: news, posiciones: positions, autorizaciones: authorizations };
 
 /** The handler of a kind, or the kind's 400. */
 export function handlerOf(kind: IntegrationKind): AnyKindHandler {
