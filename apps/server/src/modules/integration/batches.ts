@@ -31,10 +31,11 @@ import { news } from './kinds/news.js';
 import { positions } from './kinds/positions.js';
 import { prices } from './kinds/prices.js';
 import { products } from './kinds/products.js';
+import { routePlans } from './kinds/route-plans.js';
 import { stock } from './kinds/stock.js';
 
 /** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain, novedades: news, posiciones: positions, autorizaciones: authorizations };
+const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain, novedades: news, posiciones: positions, autorizaciones: authorizations, recorridos: routePlans };
 
 /** The handler of a kind, or the kind's 400. */
 export function handlerOf(kind: IntegrationKind): AnyKindHandler {
