@@ -8,6 +8,7 @@ import {
   integrationMsg,
   INTEGRATION_KIND_LABELS,
   integrationRoutePlanMsg as planMsg,
+  ROUTE_STOP_REMOVAL_EXAMPLE,
   ROUTE_STOP_ROW_EXAMPLE,
   todayInArgentina,
   weekdayOf,
@@ -196,7 +197,28 @@ describe('POST /api/integration/v1/recorridos', () => {
     assert.equal(await count(), 0);
   });
 
-  test('the example row of the OpenAPI document is a valid row', async () => {
-    assert.deepEqual(counts(await batch([{ ...ROUTE_STOP_ROW_EXAMPLE, chofer: 'CH07', usuario: null, cliente: codes[1] }])), [1, 1, 0, 0]);
+  test('two concurrent batches of the same stops converge: one stop each, the day in the plan\'s order', async () => {
+    const wd = (PLAN_WD % 7) + 1;
+    const many = (await ctx.db.selectFrom('entities').select('code').where('company_id', '=', companyId).where('active', '=', true)
+      .where('code', '<', 900000).orderBy('code', 'desc').limit(30).execute()).map((e) => e.code);
+    const a = many.map((code, i) => stop(code, i + 1, { dia: wd, turno: 'tarde' }));
+    const [ra, rb] = await Promise.all([batch(a), batch([...a].reverse())]);
+    assert.equal(ra.rechazadas + rb.rechazadas, 0);
+    assert.equal(ra.aceptadas + ra.sin_cambios, 30);
+    const n = await sql<{ n: number }>`select count(*)::int as n from route_stops r join entities e on e.id = r.entity_id
+      where r.company_id = ${companyId} and r.user_id = ${repId} and r.weekday = ${wd} and e.code = any(${many}::int[])`.execute(ctx.db);
+    assert.equal(n.rows[0]!.n, 30);
+    assert.deepEqual(counts(await batch(a)), [30, 0, 30, 0]);
+    const shown = await expectPlanShown(wd, 'after concurrent batches');
+    assert.deepEqual(shown.filter((c) => c.turno === 'tarde').slice(0, 30).map((c) => c.codenti_id), many);
+  });
+
+  test('the OpenAPI document carries the kind with its example, and the example loads', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, { post?: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }>;
+    };
+    assert.deepEqual(doc.paths[`${INTEGRATION}/{tipo}`]!.post!.requestBody.content['application/json']!.examples.recorridos!.value, [ROUTE_STOP_ROW_EXAMPLE]);
+    assert.deepEqual(doc.paths[`${INTEGRATION}/{tipo}/bajas`]!.post!.requestBody.content['application/json']!.examples.recorridos!.value, [ROUTE_STOP_REMOVAL_EXAMPLE]);
+    assert.deepEqual(counts(await batch([{ ...ROUTE_STOP_ROW_EXAMPLE, usuario: null, cliente: codes[1] }])), [1, 1, 0, 0]);
   });
 });
