@@ -29,6 +29,7 @@ import {
   grainVoucherRemovalRow,
   positionRemovalRow,
   authorizationRemovalRow,
+  routeStopRemovalRow,
   integrationAdminRoutes,
   integrationRoutes,
   integrationEventRoutes,
@@ -57,7 +58,7 @@ function parameters(def: RouteDef) {
  */
 function batchDocs(removal: boolean) {
   const kinds = Object.entries(INTEGRATION_ROW_SCHEMAS);
-  const row = removal ? { oneOf: [removalRow, priceRemovalRow, stockRemovalRow, movementRemovalRow, grainVoucherRemovalRow, positionRemovalRow, authorizationRemovalRow].map((s) => toSchema(s, 'input')) } : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
+  const row = removal ? { oneOf: [removalRow, priceRemovalRow, stockRemovalRow, movementRemovalRow, grainVoucherRemovalRow, positionRemovalRow, authorizationRemovalRow, routeStopRemovalRow].map((s) => toSchema(s, 'input')) } : { oneOf: kinds.map(([, s]) => toSchema(s, 'input')) };
   const shown = removal ? INTEGRATION_REMOVAL_EXAMPLES : INTEGRATION_ROW_EXAMPLES;
   const examples = Object.fromEntries(Object.entries(shown).map(([k, r]) => [k, { summary: k, value: [r] }]));
   const ndjson = Object.fromEntries(Object.entries(shown).map(([k, r]) => [k, { summary: k, value: JSON.stringify(r) }]));

@@ -24,6 +24,7 @@ export * from './integration-rows.js';
 export * from './integration-news.js';
 export * from './integration-positions.js';
 export * from './integration-authorizations.js';
+export * from './integration-route-plans.js';
 export * from './quick-order-values.js';
 export * from './quick-order.js';
 export * from './integration-events.js';

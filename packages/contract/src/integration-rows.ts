@@ -4,6 +4,7 @@ import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js'
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
 import { NEWS_ROW_EXAMPLE, newsRow } from './integration-news.js';
 import { AUTHORIZATION_REMOVAL_EXAMPLE, AUTHORIZATION_ROW_EXAMPLE, authorizationRow } from './integration-authorizations.js';
+import { ROUTE_STOP_REMOVAL_EXAMPLE, ROUTE_STOP_ROW_EXAMPLE, routeStopRow } from './integration-route-plans.js';
 import { POSITION_REMOVAL_EXAMPLE, POSITION_ROW_EXAMPLE, positionRow } from './integration-positions.js';
 
 /**
@@ -536,6 +537,7 @@ export const INTEGRATION_ROW_SCHEMAS: Partial<Record<IntegrationKind, z.ZodType>
   novedades: newsRow,
   posiciones: positionRow,
   autorizaciones: authorizationRow,
+  recorridos: routeStopRow,
 };
 /** One example row per loadable kind (the OpenAPI document's examples; docs/integration.md has curl for each). */
 export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -572,6 +574,7 @@ export const INTEGRATION_ROW_EXAMPLES: Partial<Record<IntegrationKind, Record<st
   novedades: NEWS_ROW_EXAMPLE,
   posiciones: POSITION_ROW_EXAMPLE,
   autorizaciones: AUTHORIZATION_ROW_EXAMPLE,
+  recorridos: ROUTE_STOP_ROW_EXAMPLE,
 };
 /** The removal rows of each loadable kind: the row's key alone. */
 export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Record<string, unknown>>> = {
@@ -585,4 +588,5 @@ export const INTEGRATION_REMOVAL_EXAMPLES: Partial<Record<IntegrationKind, Recor
   novedades: { codigo: 31 },
   posiciones: POSITION_REMOVAL_EXAMPLE,
   autorizaciones: AUTHORIZATION_REMOVAL_EXAMPLE,
+  recorridos: ROUTE_STOP_REMOVAL_EXAMPLE,
 };

@@ -199,7 +199,6 @@ export const integrationBatchMsg = {
   demasiadasFilas: (max: number) => `El lote supera las ${max} filas: envíelo en varios lotes. No se escribió nada.`,
   formatoNoSoportado: 'Envíe el lote como application/json (una lista de filas) o application/x-ndjson (una fila por línea)',
   loteVacio: 'El lote no trae filas',
-  tipoNoDisponible: (kind: string) => `El tipo ${kind} todavía no se puede cargar por la integración`,
   filaDeOtraEmpresa: (row: number) => `La fila ${row} es de otra empresa (cuit_empresa): la clave solo escribe en su empresa. No se escribió nada.`,
   codigoRepetido: (first: number) => `El código ya vino en la fila ${first} de este lote`,
   noExiste: 'No existe: no se puede dar de baja',

@@ -88,6 +88,8 @@ export interface MembershipsTable {
   hidden_currencies: Json<string[]>;
   default_profile_id: number;
   created_at: CreatedAt;
+  /** The ERP's code for this user as a driver or rep (`recorridos`), unique within the company. */
+  erp_code: Generated<string | null>;
 }
 
 export interface MembershipProfilesTable {
@@ -440,6 +442,8 @@ export interface RouteStopsTable {
   shift: 'mañana' | 'tarde';
   hour: string | null;
   note: string | null;
+  /** The stop's place in the day's plan as the ERP orders it (null: not ordered; after the ordered ones). */
+  position: Generated<number | null>;
 }
 export interface FieldVisitsTable {
   company_id: number;

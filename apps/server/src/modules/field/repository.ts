@@ -37,13 +37,13 @@ export async function customers(db: DB, s: UserScope, entityIds?: number[]): Pro
   return q.orderBy('e.name').orderBy('e.id').execute();
 }
 
-export type StopRow = { entity_id: number; shift: 'mañana' | 'tarde'; hour: string | null; note: string | null };
+export type StopRow = { entity_id: number; shift: 'mañana' | 'tarde'; hour: string | null; note: string | null; position: number | null };
 
 export async function stopsOfWeekday(db: DB, s: UserScope, weekday: number): Promise<StopRow[]> {
   return db
     .selectFrom('route_stops as r')
     .innerJoin('entities as e', 'e.id', 'r.entity_id')
-    .select(['r.entity_id', 'r.shift', 'r.hour', 'r.note'])
+    .select(['r.entity_id', 'r.shift', 'r.hour', 'r.note', 'r.position'])
     .where('r.company_id', '=', s.companyId)
     .where('r.user_id', '=', s.userId)
     .where('r.weekday', '=', weekday)

@@ -124,9 +124,12 @@ export class FieldService {
         estado: state.get(c.id) ?? 'normal',
       };
     });
+    // Within a shift, the plan's order (the ERP's `orden`; stops without one after), then the hour, then the name.
+    const order = (id: number) => onRoute.get(id)?.position ?? 10_000;
     clientes.sort(
       (a, b) =>
         TURNOS.indexOf(a.turno) - TURNOS.indexOf(b.turno) ||
+        order(a.id) - order(b.id) ||
         (a.hora ?? '99').localeCompare(b.hora ?? '99') ||
         a.nombre.localeCompare(b.nombre, 'es'),
     );

@@ -32,19 +32,18 @@ import { news } from './kinds/news.js';
 import { positions } from './kinds/positions.js';
 import { prices } from './kinds/prices.js';
 import { products } from './kinds/products.js';
+import { routePlans } from './kinds/route-plans.js';
 import { stock } from './kinds/stock.js';
 
-/** The kinds an ERP can load today; the others of INTEGRATION_KINDS answer 400 until their handler lands here. */
-const HANDLERS: Partial<Record<IntegrationKind, AnyKindHandler>> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain, contratos: contracts, novedades: news, posiciones: positions, autorizaciones: authorizations };
+/** Every kind an ERP loads (`pendientes` is derived from `movimientos`: handlerOf). */
+const HANDLERS: Record<Exclude<IntegrationKind, 'pendientes'>, AnyKindHandler> = { clientes: customers, productos: products, precios: prices, stock, movimientos: movements, granos: grain, contratos: contracts, novedades: news, posiciones: positions, autorizaciones: authorizations, recorridos: routePlans };
 
-/** The handler of a kind, or the kind's 400. */
+/** The handler of a kind; `pendientes` answers 400. */
 export function handlerOf(kind: IntegrationKind): AnyKindHandler {
   // Pending documents are what `movimientos` leaves open (not cancelled, less the portal's approved receipts):
   // no second list that could disagree with the ledger (docs/decisions/integration.md).
   if (kind === 'pendientes') throw badRequest(integrationMovementMsg.pendientesDerivados);
-  const handler = HANDLERS[kind];
-  if (!handler) throw badRequest(integrationBatchMsg.tipoNoDisponible(kind));
-  return handler;
+  return HANDLERS[kind];
 }
 
 /** Who sends a batch: an integration key, or an administrator applying a spreadsheet. */

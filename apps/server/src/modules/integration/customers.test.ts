@@ -22,7 +22,7 @@ const URL = `${INTEGRATION}/clientes`;
 before(async () => {
   ctx = await createTestApp({ RATE_LIMIT_SCALE: '100' });
   admin = (await login(ctx.app, 'admin')).access_token;
-  secret = (await createKey(ctx.app, admin, LA_PAMPA, { nombre: 'ERP clientes', escribir: ['clientes', 'recorridos'] })).secreto;
+  secret = (await createKey(ctx.app, admin, LA_PAMPA, { nombre: 'ERP clientes', escribir: ['clientes'] })).secreto;
   readOnly = (await createKey(ctx.app, admin, LA_PAMPA, { nombre: 'ERP solo lectura', leer: ['clientes'] })).secreto;
 });
 after(async () => {
@@ -154,7 +154,6 @@ describe('POST /api/integration/v1/clientes', () => {
   test('a wrong kind, a kind outside the key, a user token, a revoked key: refused', async () => {
     expectRefused(await send([customer(70041)], { url: `${INTEGRATION}/facturas` }), 400, integrationMsg.tipoInvalido);
     expectRefused(await send([customer(70041)], { key: readOnly }), 403, integrationMsg.sinPermisoEscribir('clientes y entidades'));
-    expectRefused(await send([{ codigo: 1 }], { url: `${INTEGRATION}/recorridos` }), 400, integrationBatchMsg.tipoNoDisponible('recorridos'));
     expectRefused(await send([customer(70041)], { key: admin }), 401, integrationMsg.soloClaves);
     const doomed = await createKey(ctx.app, admin, LA_PAMPA, { nombre: 'ERP a revocar', escribir: ['clientes'] });
     const revoked = await ctx.app.inject({ method: 'DELETE', url: `${KEYS_URL}/${doomed.clave.id}`, headers: bearer(admin, { cuit: LA_PAMPA }) });

@@ -27,7 +27,7 @@ before(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const admin = (await login(ctx.app, 'admin')).access_token;
-  key = (await createKey(ctx.app, admin, LA_PAMPA, { nombre: 'ERP de ejemplo', escribir: ['clientes', 'productos', 'precios', 'stock', 'movimientos', 'granos', 'contratos', 'posiciones', 'autorizaciones', 'novedades'] })).secreto;
+  key = (await createKey(ctx.app, admin, LA_PAMPA, { nombre: 'ERP de ejemplo', escribir: ['clientes', 'productos', 'precios', 'stock', 'movimientos', 'granos', 'contratos', 'posiciones', 'autorizaciones', 'recorridos', 'novedades'] })).secreto;
   dir = await mkdtemp(path.join(tmpdir(), 'erp-sync-'));
 });
 after(async () => {
@@ -58,6 +58,7 @@ describe('erp:sync', () => {
       'contratos.ndjson (contratos): 3 recibidas, 3 aceptadas, 0 sin cambios, 0 rechazadas',
       'posiciones.ndjson (posiciones): 1 recibidas, 1 aceptadas, 0 sin cambios, 0 rechazadas',
       'autorizaciones.ndjson (autorizaciones): 2 recibidas, 2 aceptadas, 0 sin cambios, 0 rechazadas',
+      'recorridos.ndjson (recorridos): 2 recibidas, 2 aceptadas, 0 sin cambios, 0 rechazadas',
       'novedades.ndjson (novedades): 3 recibidas, 3 aceptadas, 0 sin cambios, 0 rechazadas',
     ]);
     assert.match(first.stderr, /productos\.ndjson: 4 filas enviadas \(lote \d+: 4 aceptadas, 0 sin cambios, 0 rechazadas\)/);
