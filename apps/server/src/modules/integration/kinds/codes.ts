@@ -8,6 +8,19 @@ export async function byCode(trx: DB, table: 'products' | 'price_lists' | 'depos
   return new Map(rows.map((r) => [r.code, { id: r.id, name: r.name }]));
 }
 
+/** The company's customers (entities) by the ERP's code, for the codes a chunk names: entity id by code. */
+export async function customerIds(trx: DB, companyId: number, codes: number[]): Promise<Map<number, number>> {
+  if (!codes.length) return new Map();
+  const rows = await trx.selectFrom('entities').select(['id', 'code']).where('company_id', '=', companyId).where('code', 'in', [...new Set(codes)]).execute();
+  return new Map(rows.map((e) => [e.code, e.id]));
+}
+
+/** The grains (shared by every company) among the codes a chunk names. */
+export async function knownGrains(trx: DB, codes: string[]): Promise<Set<string>> {
+  if (!codes.length) return new Set();
+  return new Set((await trx.selectFrom('grains').select('code').where('code', 'in', [...new Set(codes)]).execute()).map((g) => g.code));
+}
+
 /**
  * The price lists or deposits the rows name by code with a name: created when the portal lacks them, renamed when the
  * name differs (the last row of the chunk wins); one already so is not written. Adds them to `known`.

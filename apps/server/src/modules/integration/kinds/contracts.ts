@@ -1,3 +1,4 @@
+import { customerIds, knownGrains } from './codes.js';
 import { sql } from 'kysely';
 import {
   contractIntegrationRemovalRow,
@@ -117,11 +118,8 @@ export const contracts: KindHandler<ContractIntegrationRow, ContractRemovalRow> 
 
   async upsert(trx, companyId, rows: Numbered<ContractIntegrationRow>[]): Promise<ChunkResult> {
     const result: ChunkResult = { accepted: [], unchanged: [], rejected: [] };
-    const codes = [...new Set(rows.map((r) => r.row.cliente))];
-    const entities = new Map(
-      (await trx.selectFrom('entities').select(['id', 'code']).where('company_id', '=', companyId).where('code', 'in', codes).execute()).map((e) => [e.code, e.id]),
-    );
-    const grains = new Set((await trx.selectFrom('grains').select('code').where('code', 'in', [...new Set(rows.map((r) => r.row.grano))]).execute()).map((g) => g.code));
+    const entities = await customerIds(trx, companyId, rows.map((r) => r.row.cliente));
+    const grains = await knownGrains(trx, rows.map((r) => r.row.grano));
     const held = await heldContracts(trx, companyId, rows.map((r) => r.row));
     const vouchers = await heldVouchers(trx, companyId, rows.flatMap((r) => r.row.aplicaciones));
     // Kilograms of each voucher applied to every contract, as the chunk leaves them so far.

@@ -1,3 +1,4 @@
+import { customerIds, knownGrains } from './codes.js';
 import { sql } from 'kysely';
 import {
   GRAIN_VOUCHERS,
@@ -62,11 +63,8 @@ export const grain: KindHandler<GrainVoucherRow, GrainVoucherRemovalRow> = {
 
   async upsert(trx, companyId, rows: Numbered<GrainVoucherRow>[]): Promise<ChunkResult> {
     const result: ChunkResult = { accepted: [], unchanged: [], rejected: [] };
-    const codes = [...new Set(rows.map((r) => r.row.cliente))];
-    const entities = new Map(
-      (await trx.selectFrom('entities').select(['id', 'code']).where('company_id', '=', companyId).where('code', 'in', codes).execute()).map((e) => [e.code, e.id]),
-    );
-    const grains = new Set((await trx.selectFrom('grains').select('code').where('code', 'in', [...new Set(rows.map((r) => r.row.grano))]).execute()).map((g) => g.code));
+    const entities = await customerIds(trx, companyId, rows.map((r) => r.row.cliente));
+    const grains = await knownGrains(trx, rows.map((r) => r.row.grano));
     const existing = await existingVouchers(trx, companyId, rows.map((r) => r.row));
 
     const toWrite: Array<{ n: number; row: GrainVoucherRow; voucher: Voucher }> = [];

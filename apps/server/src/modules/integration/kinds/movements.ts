@@ -1,3 +1,4 @@
+import { customerIds } from './codes.js';
 import { sql } from 'kysely';
 import {
   integrationBatchMsg,
@@ -154,10 +155,7 @@ export const movements: KindHandler<MovementRow, MovementRemovalRow> = {
 
   async upsert(trx, companyId, rows: Numbered<MovementRow>[]): Promise<ChunkResult> {
     const result: ChunkResult = { accepted: [], unchanged: [], rejected: [] };
-    const codes = [...new Set(rows.map((r) => r.row.cliente))];
-    const entities = new Map(
-      (await trx.selectFrom('entities').select(['id', 'code']).where('company_id', '=', companyId).where('code', 'in', codes).execute()).map((e) => [e.code, e.id]),
-    );
+    const entities = await customerIds(trx, companyId, rows.map((r) => r.row.cliente));
     const accounts = new Set((await trx.selectFrom('account_types').select('code').where('company_id', '=', companyId).execute()).map((a) => a.code));
     const existing = await existingVouchers(trx, companyId, rows.map((r) => r.row));
 

@@ -1,3 +1,4 @@
+import { customerIds } from './codes.js';
 import { sql } from 'kysely';
 import {
   integrationRoutePlanMsg as planMsg,
@@ -49,11 +50,6 @@ async function drivers(trx: DB, companyId: number, codes: string[], names: strin
     byName.set(d.email.toLowerCase(), d);
   }
   return { byCode, byName: (name: string) => byName.get(name) ?? byName.get(name.toLowerCase()) };
-}
-
-async function customerIds(trx: DB, companyId: number, codes: number[]) {
-  const rows = await trx.selectFrom('entities').select(['id', 'code']).where('company_id', '=', companyId).where('code', 'in', [...new Set(codes)]).execute();
-  return new Map(rows.map((e) => [e.code, e.id]));
 }
 
 type Stop = { id: number; user_id: number; weekday: number; entity_id: number; shift: 'mañana' | 'tarde'; hour: string | null; note: string | null; position: number | null };
