@@ -193,7 +193,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   // Before the areas build their company-wide statements (db/shared-answers.ts).
   keepSharedAnswers(db, config.sharedCacheMs);
   app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { cacheMs: config.gateCacheMs });
   await app.register(integrationAccessPlugin, { rateLimitScale: config.rateLimitScale });
   registerErrorHandling(app);
   if (checked) app.decorate('responseMismatches', checkResponses(app));

@@ -47,6 +47,7 @@ const envSchema = z.object({
   /** Server processes (node:cluster) sharing the port; more than one needs DATABASE_URL (PGlite is one process). */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** How long the access gate keeps an answer (ms; 0 keeps none). Writes to what it read forget it at once. */
+  GATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /**
    * How long company-wide answers (module parameters, profiles and menus, the dashboard's news) are kept at most
    * (ms; 0 keeps none). A write to what they read forgets them at once, in every process (db/shared-answers.ts).
@@ -114,6 +115,7 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** An S3-compatible bucket for files (lib/file-storage.ts); undefined keeps them in the database. */
   fileStorageUrl: string | undefined;
+  gateCacheMs: number;
   sharedCacheMs: number;
   workers: number;
   /** Fastify's trustProxy: false (none), a hop count, or the trusted addresses/CIDRs. */
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     fileStorageUrl: e.FILE_STORAGE_URL,
+    gateCacheMs: e.GATE_CACHE_MS,
     sharedCacheMs: e.SHARED_CACHE_MS,
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,

@@ -55,6 +55,21 @@ export function toModuleSettings(
   }));
 }
 
+const enabledKept = new WeakMap<ReadonlyArray<ModuleSettingsRow>, Map<string, ReadonlySet<string>>>();
+/**
+ * enabledFrom, remembered per settings array, device and day: the access gate's settings come from a kept row that
+ * answers many requests (plugins/access.ts), and every call of a module's route and GET /data ask for the set. The
+ * set is shared, so it is read-only.
+ */
+export function enabledOnce(rows: ReadonlyArray<ModuleSettingsRow>, device: Device, today: string): ReadonlySet<string> {
+  let byKey = enabledKept.get(rows);
+  if (!byKey) enabledKept.set(rows, (byKey = new Map()));
+  const key = `${device}:${today}`;
+  let enabled = byKey.get(key);
+  if (!enabled) byKey.set(key, (enabled = enabledFrom(rows, device, today)));
+  return enabled;
+}
+
 /** The enabled set from the settings of every module (see enabledModuleIds). */
 export function enabledFrom(rows: ReadonlyArray<ModuleSettingsRow>, device: Device, today: string): Set<string> {
   const byId = new Map(rows.map((r) => [r.id, r]));

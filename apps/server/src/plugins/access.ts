@@ -3,10 +3,12 @@ import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICES, HEADERS, integrationMsg, msg, todayInArgentina, type Device, type RouteDef } from '@portal/contract';
 import { writeAudit, writeDenial, type AuditEntry } from '../lib/audit.js';
-import { verifyAccessToken } from '../lib/crypto.js';
+import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
-import { enabledModuleIds, enabledFrom, toModuleSettings } from '../lib/module-access.js';
+import { readTables, writeWatchOf } from '../db/write-watch.js';
+import { AnswerCache } from '../db/answer-cache.js';
+import { enabledModuleIds, enabledOnce, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
 import { compileOnce } from '../db/compile-once.js';
 import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
 import type { AuthUser, QueryCredentials, Tenant } from '../lib/identity.js';
@@ -53,7 +55,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
  * (Cuit) and which entity (Entity_ID, or Actua_como for an administrator). Headers are claims to check,
  * never facts: each is matched against the user's links in the database on every request.
  */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?: number }) => {
   app.decorate('audit', (entry: AuditEntry) => writeAudit(app.db, entry));
 
   async function deny(request: FastifyRequest, user: AuthUser, companyId: number | null, reason: string, message: string): Promise<never> {
@@ -62,6 +64,15 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     await writeDenial(app.db, { action: 'access.denied', userId: user.userId, companyId, ip: request.ip, detail: { reason, route, url: request.url } });
     throw forbidden(message);
   }
+
+  /**
+   * Tokens whose signature this app has checked, with their claims: a client sends the same token on every call until
+   * it expires, and its HMAC is the same each time. Only well-signed tokens are kept (the whole token is the key), the
+   * expiry is checked on every request, and revocation and the user's links are the gate's statements, as before.
+   * Emptied when full.
+   */
+  const signedTokens = new Map<string, AccessClaims>();
+  const MAX_SIGNED_TOKENS = 10_000;
 
   /** The bearer token's claims (signature and expiry checked), or 401. */
   function claimsOf(request: FastifyRequest, fromQuery?: QueryCredentials) {
@@ -72,21 +83,65 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const token = match[1]!;
     // An integration key is no user session: refused by name, so the ERP developer learns where it belongs.
     if (token.startsWith('pic_')) throw unauthorized(integrationMsg.soloUsuarios);
-    const claims = verifyAccessToken(token, app.tokenSecret, Math.floor(Date.now() / 1000));
-    if (!claims) throw unauthorized(msg.tokenInvalido);
+    let claims = signedTokens.get(token);
+    if (!claims) {
+      // Signature and claims checked once per token; the expiry below, on every request.
+      const checked = verifyAccessToken(token, app.tokenSecret, 0, true);
+      if (!checked) throw unauthorized(msg.tokenInvalido);
+      if (signedTokens.size >= MAX_SIGNED_TOKENS) signedTokens.clear();
+      signedTokens.set(token, (claims = checked));
+    }
+    if (accessTokenExpired(claims, Math.floor(Date.now() / 1000))) throw unauthorized(msg.tokenInvalido);
     return claims;
   }
 
+  /**
+   * The gate's answers (its statements' rows, before any check) are kept a few seconds per statement and parameters
+   * (token family, user, Cuit, entity, whatever else the statement reads) and forgotten at once when a table the
+   * statements read is written: logout, revocation, module and profile changes, suspension, entity links…
+   * (db/write-watch.ts reports every committed write, from every server process on PostgreSQL). The checks (401, 400,
+   * 403 and the audit of a denial) still run on every request. A DB not opened by openDatabase keeps nothing.
+   */
+  const watch = writeWatchOf(app.db);
+  const cache = new AnswerCache(watch ? (options.cacheMs ?? 0) : 0);
+  const watchedTexts = new Set<string>();
+  // What the gate reads, known before the first request (a logout in a fresh process must reach the others); the
+  // tables of each statement the gate runs are added as it runs them, so a table added to its SQL is watched too.
+  // Only their writes forget the gate's answers (other caches watch other tables: db/shared-answers.ts).
+  const gateTables = new Set(['token_families', 'users', 'companies', 'memberships', 'membership_profiles', 'entities', 'user_entities', 'modules', 'company_modules', 'user_modules', 'price_lists']);
+  if (watch && cache.ttlMs > 0) {
+    watch.watch(gateTables);
+    const unsubscribe = await watch.subscribe((written) => {
+      if ([...written].some((t) => gateTables.has(t))) cache.clear();
+    });
+    app.addHook('onClose', async () => unsubscribe());
+  }
   // The gate's two statements are built and compiled once (every request runs one; markers: values no token carries).
   const liveUserStatement = compileOnce({ fam: '\u0000fam', sub: -1_000_001 }, (a) => liveUserQuery(app.db, { fam: a.fam, sub: a.sub }));
   const membershipStatement = compileOnce({ fam: '\u0000fam', sub: -1_000_001, cuit: '\u0000cuit', entityCode: -1_000_002 }, (a) =>
     membershipQuery(app.db, { fam: a.fam, sub: a.sub }, a.cuit, a.entityCode),
   );
 
-  /** The statement's first row: the gate reads the database on every request, so a revocation or a removed link is
-   * refused at its commit by every server process (docs/decisions/throughput.md 'Access gate'). */
-  async function firstRow<T>(compiled: CompiledQuery<T>): Promise<T | undefined> {
-    return (await app.db.executeQuery<T>(compiled)).rows[0];
+  /**
+   * What a gate row's module settings say is the same for every request that row answers (a kept row answers many):
+   * the settings are read from it once per row (and the enabled set once per row, device and day: enabledOnce).
+   * Nothing changes them afterwards (requireModule and GET /data only read them).
+   */
+  const settingsOfRow = new WeakMap<object, ModuleSettingsRow[]>();
+  function moduleSettingsOf(rows: Parameters<typeof toModuleSettings>[0]): ModuleSettingsRow[] {
+    let settings = settingsOfRow.get(rows);
+    if (!settings) settingsOfRow.set(rows, (settings = toModuleSettings(rows)));
+    return settings;
+  }
+
+  /** The statement's first row, from the cache when fresh. */
+  function firstRow<T>(compiled: CompiledQuery<T>): Promise<T | undefined> {
+    if (watch && cache.ttlMs > 0 && !watchedTexts.has(compiled.sql)) {
+      watchedTexts.add(compiled.sql);
+      for (const t of readTables(compiled.sql)) gateTables.add(t);
+      watch.watch(gateTables);
+    }
+    return cache.get(compiled, async (c) => (await app.db.executeQuery<T>(c)).rows[0]);
   }
 
   /** The user of a token whose family is not revoked and who is not deleted, or 401. */
@@ -135,8 +190,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       desktop: membership.desktop!,
       mobile: membership.mobile!,
       groupAccounts: membership.group_accounts!,
-      hiddenCurrencies: membership.hidden_currencies ?? [],
-      modules: membership.module_rows ? toModuleSettings(membership.module_rows) : [],
+      // A copy: the row may be a kept answer that other requests share.
+      hiddenCurrencies: [...(membership.hidden_currencies ?? [])],
+      modules: membership.module_rows ? moduleSettingsOf(membership.module_rows) : [],
       entity: null,
       actingAs: false,
     };
@@ -176,7 +232,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const device = deviceOf(request);
     const today = todayInArgentina();
     const enabled = tenant.modules
-      ? enabledFrom(tenant.modules, device, today)
+      ? enabledOnce(tenant.modules, device, today)
       : await enabledModuleIds(app.db, { companyId: tenant.company.id, userId: user.userId, device, today });
     if (!enabled.has(moduleId)) await deny(request, user, tenant.company.id, `module:${moduleId}:${device}`, msg.moduloNoHabilitado);
   });

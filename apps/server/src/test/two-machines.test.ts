@@ -103,7 +103,7 @@ describe('two server processes on one PostgreSQL', { skip: url ? false : 'Postgr
     assert.equal(refreshed.status, 200);
     const next = (await refreshed.json()) as { access_token: string };
     assert.equal((await call(a, 'GET', '/api/public/sessions/sessions', { headers: { authorization: `Bearer ${next.access_token}` } })).status, 200);
-    // The gate reads the database on every request: a revocation through one is refused at once by the other.
+    // The gate keeps answers a few seconds in each process; a revocation through one is seen at once by the other.
     assert.equal((await call(b, 'GET', '/api/public/sessions/sessions', { headers: { authorization: `Bearer ${next.access_token}` } })).status, 200);
     assert.equal((await call(a, 'DELETE', `/api/public/revocation/${next.access_token}`)).status, 200);
     assert.equal((await call(b, 'GET', '/api/public/sessions/sessions', { headers: { authorization: `Bearer ${next.access_token}` } })).status, 401);

@@ -41,7 +41,7 @@ import { LIMITS, type RateLimiter } from '../../plugins/rate-limit.js';
 import { LOGIN_THROTTLES, type LoginThrottle, type ThrottleRule } from './login-throttle.js';
 import * as repo from './repository.js';
 import { appendEvent, userRegistered } from '../integration/index.js';
-import { enabledFrom, enabledModuleIds } from '../../lib/module-access.js';
+import { enabledModuleIds, enabledOnce } from '../../lib/module-access.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { sharedStatement } from '../../db/shared-answers.js';
 import { toCompanySession, toEntidad, toMenu } from './mapper.js';
@@ -255,7 +255,7 @@ export class AccessService {
       // Only the modules enabled for this user, on this device, today (the API refuses the others alike): from the
       // module settings the access gate read with the membership.
       tenant.modules
-        ? enabledFrom(tenant.modules, device, todayInArgentina())
+        ? enabledOnce(tenant.modules, device, todayInArgentina())
         : enabledModuleIds(this.d.db, { companyId: tenant.company.id, userId: user.userId, device, today: todayInArgentina() }),
     ]);
     if (!row) throw unauthorized(msg.tokenInvalido);
