@@ -303,3 +303,17 @@ export async function expectGuarded(
     assert.equal(foreignEntity.statusCode, 403, `${request.url} with a foreign entity answered ${foreignEntity.statusCode}`);
   }
 }
+
+/**
+ * Quick order's code variants (product_code_variants, kept by triggers on products) against a recomputation from the
+ * products: no row missing, none left over.
+ */
+export async function expectCodeVariantsRecomputed(db: DB, why: string): Promise<void> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from (
+    (select company_id, variant, product_id from product_code_variants
+      except all select p.company_id, v, p.id from products p, quick_code_variants(quick_code_key(p.alpha_code)) v)
+    union all
+    (select p.company_id, v, p.id from products p, quick_code_variants(quick_code_key(p.alpha_code)) v
+      except all select company_id, variant, product_id from product_code_variants)) d`.execute(db);
+  assert.equal(r.rows[0]!.n, 0, `${why}: code variants against the products`);
+}

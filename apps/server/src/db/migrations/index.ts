@@ -36,6 +36,7 @@ import * as m20261205_1000_grain_movement_identity from './20261205_1000_grain_m
 import * as m20261205_1100_spreadsheet_batches from './20261205_1100_spreadsheet_batches.js';
 import * as m20261205_1200_news_codes from './20261205_1200_news_codes.js';
 import * as m20261206_1100_route_plans from './20261206_1100_route_plans.js';
+import * as m20261206_1200_quick_code_variants from './20261206_1200_quick_code_variants.js';
 
 /** Append-only: a landed migration is never edited; a change is a new file added at the end of this list. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '20261205_1100_spreadsheet_batches': m20261205_1100_spreadsheet_batches,
   '20261205_1200_news_codes': m20261205_1200_news_codes,
   '20261206_1100_route_plans': m20261206_1100_route_plans,
+  '20261206_1200_quick_code_variants': m20261206_1200_quick_code_variants,
 };
 
 /**

@@ -12,7 +12,7 @@ import {
 import { openDatabase, type DB } from '../../db/database.js';
 import { writeWatchOf } from '../../db/write-watch.js';
 import { CatalogService } from '../catalog/index.js';
-import { bearer, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+import { bearer, expectCodeVariantsRecomputed, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 import { counts, createKey, expectWordCountsRecomputed, INTEGRATION, makeAdminOf, okBatch, sendBatch } from './test-support.js';
 
 /** Products (productos) loaded by the ERP, and everything the catalogue derives from them right after each sync. */
@@ -259,6 +259,7 @@ describe('productos', () => {
     const rows = Array.from({ length: 30 }, (_, i) => product(90100 + i, { nombre: `Zzword zzsync ${String(i).padStart(2, '0')}` }));
     await batch(rows);
     await expectWordCountsRecomputed(ctx.db, 'inserted (not priced yet)');
+    await expectCodeVariantsRecomputed(ctx.db, 'inserted');
     await batch(rows.map((r) => price(r.codigo)), PRICES);
     await expectWordCountsRecomputed(ctx.db, 'priced');
     await keep();
@@ -266,12 +267,14 @@ describe('productos', () => {
     // Renamed out of a text, renamed to the first page, deactivated, removed, brought back.
     await batch([
       product(90100, { nombre: 'Aaa zzword primero' }),
-      product(90101, { nombre: 'Sin la palabra' }),
+      product(90101, { nombre: 'Sin la palabra', codigo_alfa: 'ZS-R90101' }),
       product(90102, { nombre: 'Zzword inactivo', activo: false }),
     ]);
     await expectWordCountsRecomputed(ctx.db, 'changed');
+    await expectCodeVariantsRecomputed(ctx.db, 'changed');
     await batch([{ codigo: 90103 }, { codigo: 90104 }], `${URL}/bajas`);
     await expectWordCountsRecomputed(ctx.db, 'removed');
+    await expectCodeVariantsRecomputed(ctx.db, 'removed');
     await keep();
     await batch([product(90103, { nombre: 'Zzword zzsync 03' }), ...rows.slice(10, 20).map((r) => ({ ...r, nombre: `${r.nombre} maiz` }))]);
     await expectWordCountsRecomputed(ctx.db, 'back, and moved into another text');

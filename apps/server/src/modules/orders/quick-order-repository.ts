@@ -76,15 +76,31 @@ export async function productsByIds(db: DB, companyId: number, lists: PriceLists
 export type SuggestionRow = { key: string; id: number; code: number; alpha_code: string; name: string };
 
 /**
- * For each key not found, up to `limit` active products the entity can buy whose alphanumeric code is most similar:
- * the nearest by trigram distance, read in distance order from the GiST index of the lower-cased code key (migration
- * 20261202_1100_quick_code_knn), so a key costs a few index pages instead of rechecking every code that shares a
- * trigram with it (tens of thousands on the `large` catalogue, whose codes share their prefixes).
+ * For each key not found, up to `limit` active products the entity can buy whose alphanumeric code is most similar
+ * (trigram distance under 0.7, nearest first). First among the codes within one edit of the key: those sharing a
+ * deletion variant with it (product_code_variants, migration 20261206_1200_quick_code_variants), a few B-tree probes.
+ * A key with none of those is read in distance order from the GiST index of the lower-cased code key (migration
+ * 20261202_1100_quick_code_knn), which costs tens of milliseconds a key on the `large` catalogue.
  */
 export async function closestCodes(db: DB, companyId: number, lists: PriceLists | null, keys: string[], limit: number): Promise<SuggestionRow[]> {
   if (keys.length === 0 || !lists) return [];
-  const r = await sql<SuggestionRow>`select k.key, s.id, s.code, s.alpha_code, s.name
+  const near = await sql<SuggestionRow>`select k.key, s.id, s.code, s.alpha_code, s.name
     from unnest(${keys}::text[]) k(key)
+    cross join lateral (
+      select p.id, p.code, p.alpha_code, p.name, lower(quick_code_key(p.alpha_code)) <-> lower(k.key) as distance from products p
+      where p.id in (select v.product_id from product_code_variants v
+          where v.company_id = ${companyId} and v.variant in (select quick_code_variants(k.key)))
+        and p.company_id = ${companyId} and p.active and p.price_lists && array[${lists.id}, ${lists.fallback}]::int[]
+      order by 5, p.alpha_code
+      limit ${limit}
+    ) s
+    where s.distance < 0.7
+    order by k.key, s.distance, s.alpha_code`.execute(db);
+  const found = new Set(near.rows.map((r) => r.key));
+  const far = keys.filter((k) => !found.has(k));
+  if (far.length === 0) return near.rows;
+  const r = await sql<SuggestionRow>`select k.key, s.id, s.code, s.alpha_code, s.name
+    from unnest(${far}::text[]) k(key)
     cross join lateral (
       select p.id, p.code, p.alpha_code, p.name, lower(quick_code_key(p.alpha_code)) <-> lower(k.key) as distance from products p
       where p.company_id = ${companyId} and p.active and p.price_lists && array[${lists.id}, ${lists.fallback}]::int[]
@@ -93,5 +109,5 @@ export async function closestCodes(db: DB, companyId: number, lists: PriceLists 
     ) s
     where s.distance < 0.7
     order by k.key, s.distance, s.alpha_code`.execute(db);
-  return r.rows;
+  return [...near.rows, ...r.rows];
 }

@@ -12,7 +12,7 @@ import {
   type QuickResolveResponse,
   type SalesCartResponse,
 } from '@portal/contract';
-import { bearer, createTestApp, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+import { bearer, createTestApp, expectCodeVariantsRecomputed, DEL_SUR, expectGuarded, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 
 /** Quick order: paste and upload parsing, every line state, the limits, all-or-nothing add, Repetir compra through the review. */
 
@@ -158,6 +158,25 @@ describe('quick order: reading what is pasted', () => {
     if (!own) assert.equal(frn!.estado, 'no_encontrado');
     assert.notEqual(frn!.producto?.id, foreign.id);
     assert.deepEqual(r.resumen, { listo: own ? 1 : 0, ajustado: 0, no_encontrado: own ? 2 : 3, no_disponible: 2, duplicado: 0 });
+  });
+
+  test('the closest codes follow the catalogue: a code changed or added is suggested within one edit, further by similarity', async () => {
+    const ids = (line: QuickResolveResponse['renglones'][number] | undefined) => line!.sugerencias.map((x) => x.id);
+    await expectCodeVariantsRecomputed(ctx.db, 'the seeded catalogue');
+    const code = 'QOV-55501';
+    await ctx.db.updateTable('products').set({ alpha_code: code }).where('id', '=', single.id).execute();
+    try {
+      await expectCodeVariantsRecomputed(ctx.db, 'a changed code');
+      // A digit added, two swapped, one changed: within one edit of the new code. Further off: by trigram similarity.
+      const r = await resolve(['QOV-555019 1', 'QOV-55510 1', 'QOV-55571 1', 'QOV-5550199 1'].join('\n'));
+      for (const line of r.renglones) {
+        assert.equal(line.estado, 'no_encontrado', JSON.stringify(line));
+        assert.ok(ids(line).includes(single.id), `${line.codigo}: ${JSON.stringify(line.sugerencias)}`);
+      }
+    } finally {
+      await ctx.db.updateTable('products').set({ alpha_code: single.alpha_code }).where('id', '=', single.id).execute();
+    }
+    await expectCodeVariantsRecomputed(ctx.db, 'the code put back');
   });
 
   test('bad input is refused with its Spanish message: only a code, a formula, a word for a quantity, zero, more than 500 lines, nothing', async () => {
