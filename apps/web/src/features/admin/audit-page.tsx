@@ -11,6 +11,7 @@ import { filterByLabel } from '../../lib/search';
 import { useSession } from '../../lib/session-store';
 import { useAudit } from './api/list-audit';
 import './audit.css';
+import { liveSearchParams } from '../../lib/url-params';
 
 // The phone's cards (Card, Pagination) and the desktop's table (Table) are a chunk each: a screen draws one of them.
 const AuditCards = lazy(() => import('./components/audit-cards').then((m) => ({ default: m.AuditCards })));
@@ -40,7 +41,7 @@ export function AuditPage() {
   const filtered = Boolean(desde || hasta || usuario || accion);
 
   function setFilter(next: Partial<Record<'desde' | 'hasta' | 'usuario' | 'accion', string>> & { page?: number }) {
-    const q = new URLSearchParams(params);
+    const q = liveSearchParams();
     for (const [k, v] of Object.entries(next)) {
       if (k === 'page') continue;
       if (typeof v === 'string' && v.trim()) q.set(k, v.trim());

@@ -13,6 +13,7 @@ import { useUsers } from './api/list-users';
 import { useDeleteUser } from './api/delete-user';
 import type { ModuleTarget } from './api/module-tree';
 import { useFeedback } from '../../lib/feedback';
+import { liveSearchParams } from '../../lib/url-params';
 
 const UserDialog = lazyOverlay(() => import('./components/user-dialog').then((m) => m.UserDialog), (p) => p.open);
 const ModuleConfigDrawer = lazyOverlay(() => import('./components/module-config-drawer').then((m) => m.ModuleConfigDrawer), (p) => p.target !== null);
@@ -44,7 +45,7 @@ export function UsersPage() {
   }
 
   function handlePage(p: number) {
-    const next = new URLSearchParams(params);
+    const next = liveSearchParams();
     next.set('page', String(p));
     setParams(next);
   }

@@ -16,6 +16,7 @@ import { GrainPosition } from './components/grain-position';
 import { NewsCards } from './components/news-cards';
 import { TableCard } from './components/table-card';
 import { ProductCarousels } from './components/product-carousels';
+import { liveSearchParams } from '../../lib/url-params';
 
 // The zone dashboard's filters (Select) load with it only: the customer's dashboard has none.
 const StaffFilters = lazy(() => import('./components/staff-filters').then((m) => ({ default: m.StaffFilters })));
@@ -38,7 +39,7 @@ export function DashboardPage() {
   const zones = useZones(host?.cuit ?? null, profile === 3 && adminweb);
 
   function setFilter(key: 'vendedor' | 'zona', value: number | undefined) {
-    const next = new URLSearchParams(params);
+    const next = liveSearchParams();
     if (value === undefined) next.delete(key);
     else next.set(key, String(value));
     setParams(next, { replace: true });

@@ -11,6 +11,7 @@ import { useStaffOrders, type StaffStatus } from './api/list-staff-orders';
 import { useChangeOrderStatus, type StaffAction } from './api/change-order-status';
 import './order-admin.css';
 import { useFeedback } from '../../lib/feedback';
+import { liveSearchParams } from '../../lib/url-params';
 
 const PAGE_SIZE = 10;
 const STATUSES: Array<{ value: StaffStatus; label: string }> = [
@@ -39,7 +40,7 @@ export function OrderAdminPage() {
   const total = orders.isError ? 0 : (orders.data?.total ?? 0);
 
   function setFilter(next: { estado?: StaffStatus; page?: number; buscar?: string }) {
-    const q = new URLSearchParams(params);
+    const q = liveSearchParams();
     if (next.buscar !== undefined) {
       if (next.buscar.trim()) q.set('buscar', next.buscar.trim());
       else q.delete('buscar');

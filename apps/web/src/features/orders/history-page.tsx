@@ -11,6 +11,7 @@ import { useHistory } from './api/list-history';
 import { HistoryLines } from './components/history-lines';
 import './orders.css';
 import { useFeedback } from '../../lib/feedback';
+import { liveSearchParams } from '../../lib/url-params';
 
 /** ordering.md §2 and §8 (the brief quotes it without the closing period of the sentence that lists it). */
 const EMPTY_TEXT = orderingMsg.historialVacio;
@@ -50,7 +51,7 @@ export function HistoryPage() {
   }, [history.isError, history.errorUpdatedAt]);
 
   function handlePage(p: number) {
-    const next = new URLSearchParams(params);
+    const next = liveSearchParams();
     next.set('page', String(p));
     setParams(next);
   }

@@ -6,6 +6,7 @@ import type { ShellContext } from '../../../lib/shell-context';
 import { useIsMobile } from '../../../lib/device';
 import { CartButton, CartDrawer, type CartKind } from '../../cart';
 import { CatalogPanel } from './catalog-panel';
+import { liveSearchParams } from '../../../lib/url-params';
 
 // The orders made (their Collapse and Ant Design's Table) load when their tab is first opened: the screen opens on
 // the catalogue, and the hidden tab is not drawn (destroyOnHidden) (docs/decisions/web-delivery.md).
@@ -42,7 +43,7 @@ export function OrderEntry({ kind }: { kind: CartKind }) {
 
   function handleTab(key: string) {
     // The catalogue's search and filters stay in the URL when going to the other tab and back.
-    const next = new URLSearchParams(params);
+    const next = liveSearchParams();
     if (key === madeTab.key) next.set('tab', madeTab.key);
     else next.delete('tab');
     setParams(next, { replace: true });
