@@ -37,7 +37,9 @@ function EntitySelector(props: EntitySelectorProps) {
   return (
     <Suspense fallback={null}>
       {active ? (
-        <RealEntitySelector {...props} defaultOpen={active.open} />
+        // Keyed by the gesture's opening: a key pressed on the look-alike while the Select was being put in its place
+        // (focus first, then Enter) arrives after the Select mounted closed, and opens it anew.
+        <RealEntitySelector key={active.open ? 'open' : 'closed'} {...props} defaultOpen={active.open} />
       ) : (
         <EntitySelectStandIn
           label={current ? entityLabel(current) : props.currentEntity === null ? null : String(props.currentEntity)}
