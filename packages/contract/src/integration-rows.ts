@@ -363,6 +363,8 @@ export const integrationGrainMsg = {
 } as const;
 
 const grainVoucherType = z.enum(GRAIN_CODES, { error: integrationGrainMsg.tipoInvalido });
+/** The grain's code as the portal lists them (SOJ, MAI, TRI, GIR…). */
+const grainCode = z.string({ error: integrationBatchMsg.textoObligatorio }).trim().toUpperCase().min(1, integrationBatchMsg.textoObligatorio).max(10, integrationBatchMsg.textoLargo(10));
 const harvest = z
   .string({ error: integrationGrainMsg.cosechaInvalida })
   .trim()
@@ -389,8 +391,7 @@ export const grainVoucherRow = z
     numero: voucherNumber,
     /** The customer's ERP code (clientes' `codigo`). */
     cliente: erpCode,
-    /** The grain's code as the portal lists them (SOJ, MAI, TRI, GIR…). */
-    grano: z.string({ error: integrationBatchMsg.textoObligatorio }).trim().toUpperCase().min(1, integrationBatchMsg.textoObligatorio).max(10, integrationBatchMsg.textoLargo(10)),
+    grano: grainCode,
     cosecha: harvest,
     fecha: date,
     kilos,
@@ -465,7 +466,7 @@ export const contractIntegrationRow = z
     numero: voucherNumber,
     /** The customer's ERP code (clientes' `codigo`); changing it moves the contract to that customer. */
     cliente: erpCode,
-    grano: z.string({ error: integrationBatchMsg.textoObligatorio }).trim().toUpperCase().min(1, integrationBatchMsg.textoObligatorio).max(10, integrationBatchMsg.textoLargo(10)),
+    grano: grainCode,
     cosecha: harvest,
     fecha: date,
     /** The kilograms contracted (the dashboard's 'Contrato' column). */
