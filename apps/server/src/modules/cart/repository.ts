@@ -121,6 +121,17 @@ function linesSql(companyId: number, cartId: number | RawBuilder<unknown>, price
     order by cl.id`;
 }
 
+/** The currencies of a cart's lines (as cartLines prices them): a cart holds one. */
+export async function cartCurrencies(db: DB, companyId: number, cartId: number, priceListId: PriceLists | null): Promise<string[]> {
+  if (!priceListId) return (await sql<{ n: number }>`select 1 as n from cart_lines where cart_id = ${cartId} and company_id = ${companyId} limit 1`.execute(db)).rows.length ? ['ARS'] : [];
+  const r = await sql<{ currency: string }>`
+    select distinct coalesce(i.currency, 'ARS') as currency
+    from cart_lines cl
+    left join ${priceRow(priceListId, 'cl.product_id')} on true
+    where cl.cart_id = ${cartId} and cl.company_id = ${companyId}`.execute(db);
+  return r.rows.map((x) => x.currency);
+}
+
 /** The lines with their product and price-list data, in the order they were added. */
 export async function cartLines(db: DB, companyId: number, cartId: number, priceListId: PriceLists | null): Promise<LineRow[]> {
   return (await linesSql(companyId, cartId, priceListId).execute(db)).rows;
