@@ -21,24 +21,25 @@ import type { CartOwner } from '../cart/index.js';
 import * as quickRepo from './quick-order-repository.js';
 import * as repo from './repository.js';
 
-type Resolved = { lines: number[]; codigo: string; asked: Decimal; product: quickRepo.QuickProductRow | null; candidates: quickRepo.QuickProductRow[] };
+type Resolved = { lines: number[]; codigo: string; key: string; asked: Decimal; product: quickRepo.QuickProductRow | null; candidates: quickRepo.QuickProductRow[] };
 
 /** A quantity the cart takes for this product, and why it differs from the one asked ('' when it does not). */
 export function adjustQuantity(asked: Decimal, salesFactor: string, unit: string): { quantity: Decimal; reason: string } {
-  const factor = new Decimal(salesFactor);
-  const askedText = formatQuantity(asked.toString());
+  // A decimal string's Number is 1 exactly when the decimal is 1.
+  const wholePackages = Number(salesFactor) !== 1;
+  const askedText = () => formatQuantity(asked.toString());
   let q = asked;
   let reason = '';
-  if (!factor.equals(1) && !q.isInteger()) {
+  if (wholePackages && !q.isInteger()) {
     q = q.ceil();
-    reason = quickOrderMsg.envaseEntero(formatQuantity(salesFactor), unit, askedText, formatQuantity(q.toString()));
+    reason = quickOrderMsg.envaseEntero(formatQuantity(salesFactor), unit, askedText(), formatQuantity(q.toString()));
   } else if (q.decimalPlaces() > 3) {
     q = q.toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
-    reason = quickOrderMsg.decimales(askedText, formatQuantity(q.toString()));
+    reason = quickOrderMsg.decimales(askedText(), formatQuantity(q.toString()));
   }
   if (q.lessThan(1)) {
     q = new Decimal(1);
-    reason = quickOrderMsg.cantidadMinima(askedText);
+    reason = quickOrderMsg.cantidadMinima(askedText());
   }
   return { quantity: q, reason };
 }
@@ -87,16 +88,21 @@ export class QuickOrder {
     if (lines.length === 0) throw badRequest(quickOrderMsg.vacio);
     if (lines.length > QUICK_ORDER.maxLines) throw badRequest(quickOrderMsg.demasiados(lines.length));
     const lists = await this.lists(o);
-    const keyOf = (l: ParsedLine) => codeKey(l.codigo);
-    const keys = [...new Set(lines.map(keyOf).filter((k) => k !== ''))];
+    const lineKeys = lines.map((l) => codeKey(l.codigo));
+    const keys = [...new Set(lineKeys.filter((k) => k !== ''))];
     const rows = await quickRepo.productsByCodeKeys(this.db, o.companyId, lists, keys);
     const byKey = new Map<string, quickRepo.QuickProductRow[]>();
-    for (const r of rows) byKey.set(r.key!, [...(byKey.get(r.key!) ?? []), r]);
-    const resolved: Resolved[] = lines.map((l) => {
-      const candidates = byKey.get(keyOf(l)) ?? [];
-      return { lines: [l.linea], codigo: l.codigo, asked: new Decimal(l.cantidad), product: pick(candidates, l.codigo), candidates };
+    for (const r of rows) {
+      const same = byKey.get(r.key!);
+      if (same) same.push(r);
+      else byKey.set(r.key!, [r]);
+    }
+    const resolved: Resolved[] = lines.map((l, i) => {
+      const key = lineKeys[i]!;
+      const candidates = byKey.get(key) ?? [];
+      return { lines: [l.linea], codigo: l.codigo, key, asked: new Decimal(l.cantidad), product: pick(candidates, l.codigo), candidates };
     });
-    const missing = [...new Set(resolved.filter((r) => !r.product && r.candidates.length === 0).map((r) => keyOf({ linea: 0, codigo: r.codigo, cantidad: '0' })))].filter((k) => k !== '');
+    const missing = [...new Set(resolved.filter((r) => !r.product && r.candidates.length === 0).map((r) => r.key))].filter((k) => k !== '');
     const suggestions = await quickRepo.closestCodes(this.db, o.companyId, lists, missing, QUICK_ORDER.suggestions);
     return this.review(resolved, suggestions);
   }
@@ -114,7 +120,7 @@ export class QuickOrder {
     const byId = new Map(products.map((p) => [p.id, p]));
     const resolved: Resolved[] = orderLines.map((l) => {
       const p = byId.get(l.product_id) ?? null;
-      return { lines: [l.line_no], codigo: l.alpha_code, asked: new Decimal(l.quantity), product: p, candidates: p ? [p] : [] };
+      return { lines: [l.line_no], codigo: l.alpha_code, key: '', asked: new Decimal(l.quantity), product: p, candidates: p ? [p] : [] };
     });
     return { ...this.review(resolved, [], true), historial_id: order.id };
   }
@@ -130,7 +136,7 @@ export class QuickOrder {
         first.asked = first.asked.plus(r.asked);
         continue;
       }
-      const copy: Resolved = { lines: [...r.lines], codigo: r.codigo, asked: r.asked, product: r.product, candidates: r.candidates };
+      const copy: Resolved = { lines: [...r.lines], codigo: r.codigo, key: r.key, asked: r.asked, product: r.product, candidates: r.candidates };
       if (r.product) byProduct.set(r.product.id, copy);
       merged.push(copy);
     }
@@ -138,7 +144,7 @@ export class QuickOrder {
     for (const s of suggestions) {
       suggestionsOf.set(s.key, [...(suggestionsOf.get(s.key) ?? []), { id: s.id, codart: s.code, codigo_alfanumerico: s.alpha_code, nombre: s.name }]);
     }
-    const renglones = merged.map((r) => line(r, suggestionsOf.get(codeKey(r.codigo)) ?? [], repeat));
+    const renglones = merged.map((r) => line(r, suggestionsOf.get(r.key) ?? [], repeat));
     const resumen = { listo: 0, ajustado: 0, no_encontrado: 0, no_disponible: 0, duplicado: 0 } satisfies Record<QuickState, number>;
     for (const l of renglones) resumen[l.estado]++;
     return { success: true, renglones, resumen };
