@@ -4,9 +4,19 @@ import { sql, type RawBuilder } from 'kysely';
 /** Families sold at the reduced VAT rate (Ley de IVA art. 28: seeds and fertilisers); everything else 21 %. */
 const REDUCED_VAT_FAMILIES = new Set(['semillas', 'fertilizantes']);
 
+const rateOfFamily = new Map<string, '10.5' | '21'>();
+
 export function vatRateOf(family: string | null): '10.5' | '21' {
-  const f = (family ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-  return REDUCED_VAT_FAMILIES.has(f) ? '10.5' : '21';
+  const name = family ?? '';
+  let rate = rateOfFamily.get(name);
+  if (rate === undefined) {
+    const f = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+    rate = REDUCED_VAT_FAMILIES.has(f) ? '10.5' : '21';
+    // A company has tens of families; the bound only keeps a stream of odd names from growing the map.
+    if (rateOfFamily.size >= 10_000) rateOfFamily.clear();
+    rateOfFamily.set(name, rate);
+  }
+  return rate;
 }
 
 const r2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -22,7 +32,10 @@ export type OrderAmounts = { net: string; vat: string; total: string };
  */
 export function orderAmounts(lines: ReadonlyArray<{ amount: string; family: string | null }>, withTax = true): OrderAmounts {
   const net = { '21': new Decimal(0), '10.5': new Decimal(0) };
-  for (const l of lines) net[vatRateOf(l.family)] = net[vatRateOf(l.family)].plus(l.amount);
+  for (const l of lines) {
+    const rate = vatRateOf(l.family);
+    net[rate] = net[rate].plus(l.amount);
+  }
   const netTotal = net['21'].plus(net['10.5']);
   const vat = withTax ? r2(net['21'].times('0.21')).plus(r2(net['10.5'].times('0.105'))) : new Decimal(0);
   return { net: netTotal.toFixed(2), vat: vat.toFixed(2), total: netTotal.plus(vat).toFixed(2) };
