@@ -112,7 +112,7 @@ export const authorizations: KindHandler<AuthorizationRow, AuthorizationRemovalR
     if (!toWrite.length) return result;
 
     toWrite.sort((a, b) => (identity(a.row) < identity(b.row) ? -1 : identity(a.row) > identity(b.row) ? 1 : 0));
-    const values = toWrite.map(({ row, voucher: { lines: _lines, ...v } }) => ({ ...v, voucher_code: row.tipo, series: row.punto_venta, number: row.numero }));
+    const values = toWrite.map(({ row, voucher }) => Object.assign({}, voucher, { lines: undefined, voucher_code: row.tipo, series: row.punto_venta, number: row.numero }));
     // Only a pending voucher is rewritten: one decided by the portal since it was read (a concurrent decision) stays.
     const written = await sql<{ id: number; voucher_code: string; series: number; number: number }>`
       insert into stock_vouchers (company_id, entity_id, seller_id, zone_id, date, voucher_code, voucher_name, series, number, order_number, detail, created_by, amount)

@@ -191,7 +191,7 @@ export const contracts: KindHandler<ContractIntegrationRow, ContractRemovalRow> 
 
     // In key order: two batches lock the same contracts (and their commitments) in the same order.
     toWrite.sort((a, b) => byKey(a.row, b.row));
-    const json = toWrite.map(({ row, contract }) => ({ ...contract, series: row.punto_venta, number: row.numero }));
+    const json = toWrite.map(({ row, contract }) => Object.assign({}, contract, { series: row.punto_venta, number: row.numero }));
     const written = await sql<{ id: number; series: number; number: number }>`
       insert into grain_contracts (company_id, entity_id, grain, harvest, series, number, date, pricing, kilos, price, currency,
         delivery_from, delivery_to, destination, broker_slip, printable)

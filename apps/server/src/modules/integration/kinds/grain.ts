@@ -98,7 +98,7 @@ export const grain: KindHandler<GrainVoucherRow, GrainVoucherRemovalRow> = {
 
     // One statement, in key order (two batches lock the same vouchers in the same order).
     toWrite.sort((a, b) => byKey(a.row, b.row));
-    const json = toWrite.map(({ row, voucher }) => ({ ...voucher, kind: KIND_OF[row.tipo], series: row.punto_venta, number: row.numero }));
+    const json = toWrite.map(({ row, voucher }) => Object.assign({}, voucher, { kind: KIND_OF[row.tipo], series: row.punto_venta, number: row.numero }));
     await sql`
       insert into grain_movements (company_id, entity_id, grain, harvest, date, kind, kilos, direct, collected, series, number)
       select ${companyId}, r.entity_id, r.grain, r.harvest, r.date, r.kind, r.kilos, r.direct, r.collected, r.series, r.number

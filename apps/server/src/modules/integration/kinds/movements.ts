@@ -181,10 +181,11 @@ export const movements: KindHandler<MovementRow, MovementRemovalRow> = {
     if (!toWrite.length) return result;
 
     toWrite.sort((a, b) => (identity(a.row) < identity(b.row) ? -1 : identity(a.row) > identity(b.row) ? 1 : 0));
-    const movementsJson = toWrite.map(({ row, voucher }) => {
-      const { lines: _lines, ...fields } = voucher;
-      return { ...fields, voucher_code: row.tipo, series: row.punto_venta, number: row.numero };
-    });
+    // Object.assign, not a rest and a spread: V8's slow path for those costs ≈ 20 µs a voucher (throughput.md).
+    // `lines: undefined` leaves the lines out of the JSON.
+    const movementsJson = toWrite.map(({ row, voucher }) =>
+      Object.assign({}, voucher, { lines: undefined, voucher_code: row.tipo, series: row.punto_venta, number: row.numero }),
+    );
     // The movements in one statement, in key order (two batches lock the same vouchers in the same order).
     const written = await sql<{ id: string; voucher_code: string; series: number; number: number }>`
       insert into account_movements (company_id, entity_id, date, voucher_code, voucher_name, series, number, letter, detail, currency, amount,
@@ -216,7 +217,7 @@ export const movements: KindHandler<MovementRow, MovementRemovalRow> = {
       const movementId = idOf.get(identity(row))!;
       return voucher.lines.map((l) => {
         const old = before?.find((b) => b.line_no === l.line_no && b.product_code === l.product_code) as { deposit_id?: number | null } | undefined;
-        return { ...l, movement_id: movementId, deposit_id: l.kind === 'product' ? (old?.deposit_id ?? null) : null };
+        return Object.assign({}, l, { movement_id: movementId, deposit_id: l.kind === 'product' ? (old?.deposit_id ?? null) : null });
       });
     });
     if (lines.length) {

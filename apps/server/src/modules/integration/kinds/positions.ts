@@ -125,7 +125,7 @@ export const positions: KindHandler<PositionRow, PositionRemovalRow> = {
     await sql`
       delete from product_deliveries d using jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(movement_id bigint, line_no integer)
       where d.company_id = ${companyId} and d.movement_id = r.movement_id and d.line_no = r.line_no`.execute(trx);
-    const deliveries = toWrite.flatMap((w) => w.deliveries.map((d) => ({ ...d, movement_id: w.line.movement_id, line_no: w.line.line_no })));
+    const deliveries = toWrite.flatMap((w) => w.deliveries.map((d) => Object.assign({}, d, { movement_id: w.line.movement_id, line_no: w.line.line_no })));
     if (deliveries.length) {
       await sql`
         insert into product_deliveries (company_id, entity_id, movement_id, line_no, deposit_id, date, series, number, quantity)
