@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Button, DatePicker, Drawer, Form, Space, Typography, type FormInstance, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from './dayjs';
 import { todayInArgentina } from '@portal/contract';
@@ -101,12 +101,14 @@ export function DateRangeSearchDrawer<V extends DateRangeValues>({
   // The fields are typed by V, which always holds the two dates.
   const dates = form as unknown as FormInstance<DateRangeValues>;
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (and a new search while open) starts from the search on screen.
+  const startFromSearch = useEffectEvent(() => {
     picked.current.clear();
     form.resetFields();
     form.setFieldsValue(initialValues() as Parameters<typeof form.setFieldsValue>[0]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the search on screen
+  });
+  useEffect(() => {
+    if (open) startFromSearch();
   }, [open, searchKey]);
 
   /** The picked-range rules; true when the range passed. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Button, Layout, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useMatches, useNavigate, type UIMatch } from 'react-router';
@@ -71,10 +71,10 @@ function Shell({ profile }: { profile: number }) {
   const routeModule = matches.map((m) => (m.handle as { module?: string } | undefined)?.module).find(Boolean);
   const moduleRefused = Boolean(routeModule && data.data && !menuIds(data.data.menu).has(routeModule));
 
+  const reportUserDataError = useEffectEvent(() => notify.error('Error', `${msg.errorDatosUsuario}. ${userDataMessage(data.error)}`));
+  // One notice each time the user's data turns to failed.
   useEffect(() => {
-    if (data.isError) notify.error('Error', `${msg.errorDatosUsuario}. ${userDataMessage(data.error)}`);
-    // notify is stable in behaviour; report each failure once
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (data.isError) reportUserDataError();
   }, [data.isError]);
 
   // The screen's name (the server's menu names the module screens; the route's handle the others) before the company's.

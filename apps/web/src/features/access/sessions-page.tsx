@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, List, Space, Spin, Tag } from 'antd';
 import { activateProps } from '../../lib/activate';
 // The field alone, not antd's Input with its TextArea, Search, Password and OTP attached: the sessions screen's Ant
@@ -230,16 +230,19 @@ function EntityStep({ cuit, onBack }: { cuit: string; onBack: () => void }) {
   const active = (entities.data ?? []).filter((e) => e.activa);
   const autoEntity = entities.isSuccess && active.length === 1 ? active[0]! : null;
   const auto = autoEntity !== null && !profiles;
+  // Entered once per single entity (by its code): a new list with the same one entity does not enter again.
+  const autoCodent = autoEntity?.codent;
+  const enterAuto = useEffectEvent((left: () => boolean) => {
+    if (autoEntity) void enter(autoEntity, left);
+  });
   useEffect(() => {
-    if (!autoEntity) return;
+    if (autoCodent === undefined) return;
     let left = false;
-    void enter(autoEntity, () => left);
+    enterAuto(() => left);
     return () => {
       left = true;
     };
-    // enter() is recreated each render; the choice depends only on which entity is the single one
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [autoEntity?.codent]);
+  }, [autoCodent]);
 
   if (profiles) {
     return (

@@ -31,9 +31,8 @@ export function ContractsPage() {
   const notify = useNotify();
   const { notification } = useFeedback();
   const { host, entity } = useSession();
-  const paramsKey = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the URL's text
-  const search = useMemo(() => searchFromParams(grano, params), [grano, paramsKey]);
+  // useSearchParams answers the same object until the URL's query changes.
+  const search = useMemo(() => searchFromParams(grano, params), [grano, params]);
   const list = useContracts({ cuit: host?.cuit ?? null, entity: entity?.codent ?? null, search });
   const [searchOpen, setSearchOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);

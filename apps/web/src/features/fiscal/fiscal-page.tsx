@@ -29,8 +29,8 @@ export function FiscalPage() {
   const paramsKey = params.toString();
   // The default range follows the day: a screen left open past midnight moves on to today's range.
   const today = useToday();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the search is derived from the URL's text and the day
-  const search = useMemo(() => searchFromParams(params), [paramsKey, today]);
+  // useSearchParams answers the same object until the URL's query changes.
+  const search = useMemo(() => searchFromParams(params, today), [params, today]);
   const list = useFiscalMovements({ cuit: host?.cuit ?? null, entity: entity?.codent ?? null, search });
   const actions = useMovementActions();
   const [searchOpen, setSearchOpen] = useState(false);

@@ -26,9 +26,9 @@ export function rangeTooLong(desde: string, hasta: string): boolean {
   return daysBetween(desde, hasta) > FISCAL_MAX_RANGE_DAYS;
 }
 
-/** The search from the URL (a list's filters live in the URL); missing or malformed dates are the default range. */
-export function searchFromParams(params: URLSearchParams): FiscalSearch {
-  const d = defaultFiscalRange();
+/** The search from the URL (a list's filters live in the URL); missing or malformed dates are today's default range. */
+export function searchFromParams(params: URLSearchParams, today: string = todayInArgentina()): FiscalSearch {
+  const d = defaultFiscalRange(today);
   const desde = parseFiscalDate(params.get('desde') ?? '');
   const hasta = parseFiscalDate(params.get('hasta') ?? '');
   const both = desde !== null && hasta !== null;

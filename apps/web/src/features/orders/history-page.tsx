@@ -46,9 +46,8 @@ export function HistoryPage() {
 
   useEffect(() => {
     if (history.isError) notify.error(msg.errorCargarDatos, errorMessage(history.error, msg.errorObtenerDatos));
-    // one notice per failure
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [history.isError, history.errorUpdatedAt]);
+    // one notice per failure: each failed load is a new error
+  }, [history.isError, history.error, notify]);
 
   function handlePage(p: number) {
     const next = liveSearchParams();

@@ -38,9 +38,8 @@ export function StatementsPage({ view }: { view: StatementView }) {
   const notify = useNotify();
   const { notification } = useFeedback();
   const [params, setParams] = useSearchParams();
-  const paramsKey = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the URL's text
-  const search = useMemo(() => searchFromParams(params), [paramsKey]);
+  // useSearchParams answers the same object until the URL's query changes.
+  const search = useMemo(() => searchFromParams(params), [params]);
   const list = useStatement({ cuit: host?.cuit ?? null, entity: entity?.codent ?? null, view, search });
   const [searchOpen, setSearchOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);

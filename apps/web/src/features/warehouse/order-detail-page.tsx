@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Modal, Select, Skeleton, Spin, Typography } from 'antd';
 import { ErrorResult } from '../../lib/error-result';
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -59,9 +59,7 @@ export function OrderDetailPage() {
   }, [lines.data, drafts]);
   useEffect(() => {
     if (lines.isError) notify.error(warehouseMsg.errorCargarRenglones, errorMessage(lines.error, ''));
-    // notify is stable enough; only a new error should notify again
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines.isError, lines.error]);
+  }, [lines.isError, lines.error, notify]);
 
   const visible = useMemo(() => (drafts ?? []).filter((d) => d.cantidad > 0), [drafts]);
   // One key per version of the lines: confirming the same lines again (a lost answer, a second tap) is the same
@@ -221,14 +219,16 @@ function ProductDialog({ open, editing, onCancel, onSave }: ProductDialogProps) 
   // The select empties its text whenever its list closes; that text is kept (see above), typing it away is not.
   const listOpen = useRef(false);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts clean, with the line being edited as it is now; the text typed before comes back with the
+  // short debounce.
+  const handleOpened = useEffectEvent(() => {
     setChosen(null);
     setErrors({});
     setCantidad(editing ? editing.cantidad : 1);
     reopen();
-    // Only on opening: the text typed before comes back with the short debounce.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (open) handleOpened();
   }, [open]);
 
   function handleOk() {

@@ -1,4 +1,4 @@
-import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import { cloneElement, lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
 import type { DropdownProps } from '@rc-component/dropdown';
 import { loadTabsMoreMenu } from './tabs-more-menu';
 
@@ -23,10 +23,12 @@ type ButtonProps = {
 
 /** Opens the menu once the real dropdown is there, if the pointer or the focus is still on the button. */
 function OpenWhenReady({ wanted, onVisibleChange }: { wanted: { current: boolean }; onVisibleChange?: (open: boolean) => void }) {
-  useEffect(() => {
+  const openIfWanted = useEffectEvent(() => {
     if (wanted.current) onVisibleChange?.(true);
-    // once, when the dropdown has mounted
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // Once, when the dropdown has mounted.
+  useEffect(() => {
+    openIfWanted();
   }, []);
   return null;
 }

@@ -51,17 +51,16 @@ export function CartDrawer({ kind, profile }: CartDrawerProps) {
   const busy = remove.isPending || setCondition.isPending || setPrice.isPending || confirm.isPending;
   const cpagoMissing = kind === 'purchase' && (answer as PurchaseCartResponse | undefined)?.carrito.cpago === null;
 
+  // The same handler while the cart is the same (mutate and notify keep their identity): the sales conditions step's
+  // effect that picks a lone destination or origin depends on it.
+  const cartId = view?.id;
+  const { mutate: mutateCondition } = setCondition;
   const handleCondition = useCallback(
     (body: ConditionBody) => {
-      if (!view) return;
-      setCondition.mutate(
-        { cartId: view.id, body },
-        { onError: (e) => notify.error('Error', errorMessage(e, orderingMsg.errorGenerico)) },
-      );
+      if (cartId === undefined) return;
+      mutateCondition({ cartId, body }, { onError: (e) => notify.error('Error', errorMessage(e, orderingMsg.errorGenerico)) });
     },
-    // view.id identifies the cart; the mutation and notify are stable in behaviour
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [view?.id],
+    [cartId, mutateCondition, notify],
   );
 
   function handleRemove(line: CartLineView) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Empty, Input, Pagination, Segmented, Skeleton, Typography } from 'antd';
 import { ErrorResult } from '../../../lib/error-result';
 import { AppstoreOutlined, BarsOutlined, FilterOutlined, ImportOutlined, TableOutlined } from '@ant-design/icons';
@@ -61,10 +61,10 @@ export function CatalogPanel({ kind, profile }: CatalogPanelProps) {
 
   const failed = view === 'rapida' ? quick.isError : search.isError;
   const failure = view === 'rapida' ? quick.error : search.error;
+  const reportFailure = useEffectEvent(() => notify.error(orderingMsg.errorBuscarProductos, errorMessage(failure, '')));
+  // One notice each time the list shown turns to failed.
   useEffect(() => {
-    if (failed) notify.error(orderingMsg.errorBuscarProductos, errorMessage(failure, ''));
-    // report each failure once
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (failed) reportFailure();
   }, [failed]);
 
   function handleText(value: string) {

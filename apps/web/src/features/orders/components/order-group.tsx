@@ -46,9 +46,8 @@ export function OrderGroup({ kind, status }: OrderGroupProps) {
 
   useEffect(() => {
     if (list.isError) notify.error(msg.errorCargarDatos, errorMessage(list.error, msg.errorObtenerDatos));
-    // one notice per failure
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.isError, list.errorUpdatedAt]);
+    // one notice per failure: each failed load is a new error
+  }, [list.isError, list.error, notify]);
 
   if (list.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
 

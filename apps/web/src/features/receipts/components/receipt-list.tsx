@@ -157,9 +157,8 @@ export function ReceiptList({ status }: { status: ReceiptStatus }) {
 
   useEffect(() => {
     if (list.isError) notify.error(receiptsMsg.errorCargarDatos, errorMessage(list.error, msg.errorObtenerDatos));
-    // one notice per failure
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.isError, list.errorUpdatedAt]);
+    // one notice per failure: each failed load is a new error
+  }, [list.isError, list.error, notify]);
 
   return (
     <div data-testid={`recibos-${status}`}>
