@@ -8,7 +8,7 @@
  *   BENCH_ONLY=postgres BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:quick-order -w @portal/bench -- large 10 20
  */
 import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
-import { assertPortFree, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer } from './server-process.js';
+import { assertPortFree, cpuNow, ensureCustomers, loadAverage, PASSWORD, startServer, waitForServer } from './server-process.js';
 import { percentile, targets } from './support.js';
 
 const size = (process.argv[2] ?? 'large') as DemoSize;
@@ -86,6 +86,8 @@ for await (const target of targets(size)) {
     await Promise.all(sessions.map((h, i) => call('POST', '/proxy/pedidos/rapido', h, { texto: pasted(codes, i) })));
     const resolveTimes: number[] = [];
     const addTimes: number[] = [];
+    const database = target.url ? new URL(target.url).pathname.slice(1) : null;
+    const before = cpuNow(server.pid!, database);
     await Promise.all(
       sessions.map(async (h, i) => {
         for (let r = 0; r < rounds; r++) {
@@ -106,9 +108,13 @@ for await (const target of targets(size)) {
         }
       }),
     );
+    const after = cpuNow(server.pid!, database);
     report(`GET /healthz, ${clients} at once (ceiling, ${(ceiling.length / 3).toFixed(0)} req/s)`, ceiling);
     report(`resolve ${LINES} lines (${clients} at once)`, resolveTimes);
     report(`add the ready lines (one call)`, addTimes);
+    // Per resolve, the adds (one in five, with their cart read and emptying) included; PostgreSQL only on PostgreSQL.
+    const per = (k: 'server' | 'postgres' | 'client') => ((after[k] - before[k]) / resolveTimes.length).toFixed(1);
+    console.log(`  CPU per resolve (the adds included): node ${per('server')} + pg ${per('postgres')} + client ${per('client')} ms`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
