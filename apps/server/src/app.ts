@@ -37,6 +37,7 @@ import { warehouseRoutes } from './modules/warehouse/index.js';
 import { stockRoutes } from './modules/stock/index.js';
 import { fieldRoutes } from './modules/field/index.js';
 import { receiptsRoutes } from './modules/receipts/index.js';
+import { authorizationsRoutes } from './modules/authorizations/index.js';
 import { grainRoutes } from './modules/grain/index.js';
 import { contractsRoutes } from './modules/contracts/index.js';
 import { stockPositionsRoutes } from './modules/stock-positions/index.js';
@@ -248,6 +249,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   fieldRoutes(app, db);
   // Receipt attachments: the same storage, an area of their own that nothing sweeps.
   await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments, shares });
+  authorizationsRoutes(app, db);
   grainRoutes(app, { db, log: app.log });
   contractsRoutes(app, { db, log: app.log, prints });
   stockPositionsRoutes(app, { db, log: app.log });
