@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { brandingRoutes } from './modules/branding/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { orderingRoutes } from './modules/orders/index.js';
+import { orderAdminRoutes } from './modules/order-admin/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { sweepTempFiles } from './lib/temp-links.js';
 import { createFileStorage, S3FileStore } from './lib/file-storage.js';
@@ -234,6 +235,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   brandingRoutes(app, db);
   dashboardRoutes(app, db);
   orderingRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, shares });
+  orderAdminRoutes(app, db);
   // Files that outlive a request live in the shared storage (PostgreSQL, or the bucket of FILE_STORAGE_URL), never
   // on this machine's disk. Generated files (ZIPs, direct downloads) expire on their own: the sweeper stops when the
   // app closes.
