@@ -12,13 +12,12 @@ import {
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { letterFor } from '../../lib/invoice-letter.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../lib/identity.js';
-import { addDays } from '../cart/index.js';
+import { addDays, type OrderAmounts } from '../cart/index.js';
 import { sellerIdsOfZone, sellerOfUser } from '../dashboard/index.js';
 import { appendEvent, erpAnswer, salesOrderApplied, salesOrderApproved } from '../integration/index.js';
-import { letterFor } from '../../lib/invoice-letter.js';
-import type { OrderAmounts } from '../cart/index.js';
 import { amountsOf, dueDaysFor, entityFiscal, generateCae, invoiceAmounts, salesOrderLines, STATUS, writeInvoice } from '../orders/index.js';
 import * as repo from './repository.js';
 
