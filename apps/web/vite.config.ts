@@ -31,12 +31,12 @@ const outDir = path.resolve(here, process.env.WEB_OUT_DIR ?? 'dist');
 // Visitas, 'Nuevo cliente'): a rep offline opens them too.
 const OFFLINE_SCREENS = [
   'src/app/shell/app-shell.tsx',
-  'src/features/visits/visits-page.tsx',
-  'src/features/visits/components/date-dialog.tsx',
-  'src/features/visits/customer-detail-page.tsx',
-  'src/features/visits/new-order-page.tsx',
-  'src/features/visits/components/new-customer-dialog.tsx',
-  'src/features/visits/containers-page.tsx',
+  'src/features/field/visits-page.tsx',
+  'src/features/field/components/date-dialog.tsx',
+  'src/features/field/customer-detail-page.tsx',
+  'src/features/field/new-order-page.tsx',
+  'src/features/field/components/new-customer-dialog.tsx',
+  'src/features/field/containers-page.tsx',
   'src/lib/feedback-host.tsx',
   'src/app/shell/side-menu.tsx',
 ];

@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { brandingRoutes } from './modules/branding/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { orderingRoutes } from './modules/orders/index.js';
+import { orderAdminRoutes } from './modules/order-admin/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { sweepTempFiles } from './lib/temp-links.js';
 import { createFileStorage, S3FileStore } from './lib/file-storage.js';
@@ -37,6 +38,7 @@ import { warehouseRoutes } from './modules/warehouse/index.js';
 import { stockRoutes } from './modules/stock/index.js';
 import { fieldRoutes } from './modules/field/index.js';
 import { receiptsRoutes } from './modules/receipts/index.js';
+import { authorizationsRoutes } from './modules/authorizations/index.js';
 import { grainRoutes } from './modules/grain/index.js';
 import { contractsRoutes } from './modules/contracts/index.js';
 import { stockPositionsRoutes } from './modules/stock-positions/index.js';
@@ -233,6 +235,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   brandingRoutes(app, db);
   dashboardRoutes(app, db);
   orderingRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, shares });
+  orderAdminRoutes(app, db);
   // Files that outlive a request live in the shared storage (PostgreSQL, or the bucket of FILE_STORAGE_URL), never
   // on this machine's disk. Generated files (ZIPs, direct downloads) expire on their own: the sweeper stops when the
   // app closes.
@@ -248,6 +251,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
   fieldRoutes(app, db);
   // Receipt attachments: the same storage, an area of their own that nothing sweeps.
   await receiptsRoutes(app, { db, tokenSecret: app.tokenSecret, publicUrl: config.publicUrl, attachments, shares });
+  authorizationsRoutes(app, db);
   grainRoutes(app, { db, log: app.log });
   contractsRoutes(app, { db, log: app.log, prints });
   stockPositionsRoutes(app, { db, log: app.log });

@@ -22,7 +22,7 @@ test('a grain position row opens its ledger with the same stock and totals, and 
   await expect(page.getByRole('tab', { name: row.descer })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('grain-totals')).toContainText(kg);
   await expect(page.locator('[data-testid^="grain-row-"]').first()).toContainText(kg);
-  await shot(page, testInfo, 'grain-ledger');
+  await shot(page, testInfo, 'grain');
 
   // A certificate opens the loads it certifies.
   await page.getByRole('radio', { name: 'Todos los movimientos' }).check().catch(() => undefined);

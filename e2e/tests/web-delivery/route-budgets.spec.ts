@@ -3,7 +3,7 @@ import type { PendingOrdersResponse } from '@portal/contract';
 import { LA_PAMPA, apiSession, loginUi } from '../../support/fixtures';
 import { apiFor } from '../catalog/support';
 import { depositoApi } from '../warehouse/support';
-import { todayIso } from '../visits/support';
+import { todayIso } from '../field/support';
 
 /**
  * Every route of the web app, opened by its address with an empty cache, downloads at most its budget of compressed

@@ -1,6 +1,6 @@
 import { msg } from './messages.js';
 import { fiscalMsg } from './fiscal-values.js';
-import { grainMsg } from './grain-ledger-values.js';
+import { grainMsg } from './grain-values.js';
 import { statementMsg } from './statements-values.js';
 
 /**

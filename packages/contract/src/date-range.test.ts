@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dateRangeQuery } from './common.js';
 import { contractFilter, contractMsg } from './contracts.js';
 import { fiscalFilter, fiscalMsg } from './fiscal.js';
-import { grainFilter, grainMsg } from './grain-ledger.js';
+import { grainFilter, grainMsg } from './grain.js';
 import { statementFilter, statementMsg } from './statements.js';
 
 const messageOf = (r: { success: boolean; error?: z.ZodError }) => (r.success ? null : r.error!.issues[0]!.message);

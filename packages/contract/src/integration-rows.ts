@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRAIN_VOUCHERS } from './grain-ledger-values.js';
+import { GRAIN_VOUCHERS } from './grain-values.js';
 import { LEDGER_VOUCHER_TYPES, type LedgerVoucherType } from './ledger-codes.js';
 import { companyCuit, customerRow, erpCode, integrationBatchMsg, rowOptionalText, rowText, type IntegrationKind } from './integration.js';
 import { NEWS_ROW_EXAMPLE, newsRow } from './integration-news.js';

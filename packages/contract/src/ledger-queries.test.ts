@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ledgerQueries } from './common.js';
-import { GRAIN_PAGE_SIZE, grainExportQuery, grainListQuery, grainMsg, grainQueryDoc } from './grain-ledger.js';
+import { GRAIN_PAGE_SIZE, grainExportQuery, grainListQuery, grainMsg, grainQueryDoc } from './grain.js';
 import { msg } from './messages.js';
 import { STATEMENT_PAGE_SIZE, statementExportQuery, statementListQuery, statementMsg, statementQueryDoc } from './statements.js';
 

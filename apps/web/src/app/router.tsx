@@ -236,22 +236,22 @@ export const router = createHashRouter([
       {
         path: 'repartos',
         handle: { module: 'repartos' },
-        lazy: () => import('../features/visits/visits-page').then((m) => ({ Component: m.VisitsPage })),
+        lazy: () => import('../features/field/visits-page').then((m) => ({ Component: m.VisitsPage })),
       },
       {
         path: 'detalle-cliente/:fecha',
         handle: { module: 'repartos', title: 'Nuevo cliente' },
-        lazy: () => import('../features/visits/new-order-page').then((m) => ({ Component: m.NewOrderPage })),
+        lazy: () => import('../features/field/new-order-page').then((m) => ({ Component: m.NewOrderPage })),
       },
       {
         path: 'detalle-cliente/:id/:fecha',
         handle: { module: 'repartos', title: 'Cliente' },
-        lazy: () => import('../features/visits/customer-detail-page').then((m) => ({ Component: m.CustomerDetailPage })),
+        lazy: () => import('../features/field/customer-detail-page').then((m) => ({ Component: m.CustomerDetailPage })),
       },
       {
         path: 'envases',
         handle: { module: 'repartos', title: 'Envases' },
-        lazy: () => import('../features/visits/containers-page').then((m) => ({ Component: m.ContainersPage })),
+        lazy: () => import('../features/field/containers-page').then((m) => ({ Component: m.ContainersPage })),
       },
       {
         path: 'recibos',

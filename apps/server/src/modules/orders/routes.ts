@@ -5,18 +5,16 @@ import { purchaseRoutes } from './purchase-routes.js';
 import { quickOrderRoutesOf } from './quick-order-routes.js';
 import { salesRoutes } from './sales-routes.js';
 import { orderingServices, type OrderingDeps } from './services.js';
-import { staffRoutes } from './staff-routes.js';
 
 /**
  * Commercial ordering: /proxy/pedidos (sales, sales-routes.ts), /proxy/ordenescompra (purchase orders,
- * purchase-routes.ts), /proxy/gestionpedidos (staff, staff-routes.ts), quick order of both (quick-order-routes.ts), and the kinds of public link of order PDFs,
- * registered on the app's share registry.
+ * purchase-routes.ts), quick order of both (quick-order-routes.ts), and the kinds of public link of order PDFs,
+ * registered on the app's share registry. The staff's /proxy/gestionpedidos is modules/order-admin.
  */
 export function orderingRoutes(app: FastifyInstance, deps: OrderingDeps & { shares: ShareRegistry }): void {
   const services = orderingServices(deps);
   registerOrderShareKinds(deps.shares);
   salesRoutes(app, services);
   purchaseRoutes(app, services);
-  staffRoutes(app, services);
   quickOrderRoutesOf(app, services);
 }

@@ -1,7 +1,6 @@
 import type { DB } from '../../db/database.js';
 import { CatalogService } from '../catalog/index.js';
 import { CartService } from '../cart/index.js';
-import { BackOffice } from './back-office.js';
 import { OrderConfirmation } from './confirm.js';
 import { OrderDocuments } from './documents.js';
 import { OrderHistory } from './history.js';
@@ -21,7 +20,6 @@ export function orderingServices(deps: OrderingDeps) {
     confirmation: new OrderConfirmation(deps.db, carts),
     lists: new OrderLists(deps.db),
     history: new OrderHistory(deps.db, carts),
-    backOffice: new BackOffice(deps.db),
     quickOrder: new QuickOrder(deps.db),
     documents: new OrderDocuments(deps.db, { tokenSecret: deps.tokenSecret, publicUrl: deps.publicUrl }),
   };

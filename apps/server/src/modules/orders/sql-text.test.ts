@@ -54,11 +54,6 @@ const CALLS: Record<string, (db: DB) => Promise<unknown>> = {
   salesOrderLines: (db) => repo.salesOrderLines(db, 1, [3, 4]),
   purchaseOrderLines: (db) => repo.purchaseOrderLines(db, 1, [3, 4]),
   purchaseOrderOfEntity: (db) => repo.purchaseOrderOfEntity(db, 1, 2, 3),
-  'staffOrders of sellers, searched': (db) => repo.staffOrders(db, 1, [5, 6], 'pending', 0, 10, 'perez'),
-  staffOrder: (db) => repo.staffOrder(db, 1, 3),
-  lockOrderForStaff: (db) => repo.lockOrderForStaff(db, 1, [5], 3),
-  markApproved: (db) => repo.markApproved(db, 1, 3, 9),
-  markApplied: (db) => repo.markApplied(db, 1, 3, 9, '77'),
   orderConditions: (db) => repo.orderConditions(db, 1, 3),
 };
 
@@ -111,22 +106,6 @@ const RECORDED: Record<string, string[]> = {
   ],
   purchaseOrderOfEntity: [
     'select o.id, o.company_id, o.entity_id, o.number, o.series, o.ordered_on::text as ordered_on, o.status, o.currency, o.total::text as total, o.with_tax, o.delivery_date::text as delivery_date, o.detail, pc.description as payment_condition from purchase_orders o left join payment_conditions pc on pc.id = o.payment_condition_id and pc.company_id = o.company_id where o.id = $1 and o.company_id = $2 and o.entity_id = $3',
-  ],
-  'staffOrders of sellers, searched': [
-    'select o.id, o.number, o.series, o.ordered_on::text as ordered_on, e.code as entity_code, e.name as entity_name, s.name as seller, o.detail, o.total::text as total, o.status, o.erp_status, o.erp_number, o.erp_reason, o.erp_at, case when m.id is null then null else m.voucher_code || \' \' || coalesce(m.letter, \'\') || \' \' || lpad(m.series::text, 5, \'0\') || \'-\' || lpad(m.number::text, 8, \'0\') end as invoice from sales_orders o join entities e on e.id = o.entity_id and e.company_id = o.company_id left join sellers s on s.id = o.seller_id left join account_movements m on m.id = o.invoice_movement_id where o.company_id = $1 and o.status = $2 and o.seller_id in ($3, $4) and exists (select 1 from entities se where se.id = o.entity_id and translate(lower(se.name), \'áéíóúüñàèìòù\', \'aeiouunaeiou\') like translate(lower($5), \'áéíóúüñàèìòù\', \'aeiouunaeiou\')) order by o.ordered_on desc, o.id desc limit $6 offset $7',
-    'select count(*)::int as n from sales_orders o where o.company_id = $1 and o.status = $2 and o.seller_id in ($3, $4) and exists (select 1 from entities se where se.id = o.entity_id and translate(lower(se.name), \'áéíóúüñàèìòù\', \'aeiouunaeiou\') like translate(lower($5), \'áéíóúüñàèìòù\', \'aeiouunaeiou\'))',
-  ],
-  staffOrder: [
-    'select o.id, o.number, o.series, o.ordered_on::text as ordered_on, e.code as entity_code, e.name as entity_name, s.name as seller, o.detail, o.total::text as total, o.status, o.erp_status, o.erp_number, o.erp_reason, o.erp_at, case when m.id is null then null else m.voucher_code || \' \' || coalesce(m.letter, \'\') || \' \' || lpad(m.series::text, 5, \'0\') || \'-\' || lpad(m.number::text, 8, \'0\') end as invoice from sales_orders o join entities e on e.id = o.entity_id and e.company_id = o.company_id left join sellers s on s.id = o.seller_id left join account_movements m on m.id = o.invoice_movement_id where o.company_id = $1 and o.id = $2',
-  ],
-  lockOrderForStaff: [
-    'select o.id, o.number, o.series, o.entity_id, o.status, o.total::text as total, o.ordered_on::text as ordered_on, o.detail, (select t.description from operation_types t where t.id = o.operation_type_id) as operation, o.delivery_date::text as delivery_date from sales_orders o where o.id = $1 and o.company_id = $2 and o.seller_id in ($3) for update',
-  ],
-  markApproved: [
-    'update sales_orders set status = \'approved\', approved_at = now(), approved_by = $1 where id = $2 and company_id = $3',
-  ],
-  markApplied: [
-    'update sales_orders set status = \'applied\', applied_at = now(), applied_by = $1, applied_amount = total, invoice_movement_id = $2 where id = $3 and company_id = $4',
   ],
   orderConditions: [
     'select (select t.description from operation_types t where t.id = o.operation_type_id and t.company_id = o.company_id) as operation, (select g.description from order_origins g where g.id = o.origin_id and g.company_id = o.company_id) as origin, (select d.description from delivery_destinations d where d.id = o.destination_id and d.company_id = o.company_id) as destination, (select s.name from sellers s where s.id = o.seller_id) as seller from sales_orders o where o.id = $1 and o.company_id = $2',

@@ -81,8 +81,4 @@ export async function receiptsRoutes(app: FastifyInstance, deps: { db: DB; token
     const f = await service.attachment(tenant.company.id, null, params.id, params.adjunto);
     return sendFile(reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff'), 'attachment', f.fileName, f.contentType, f.body);
   });
-
-  registerRoute(app, r.authorizationList, async ({ tenant, query }) => service.vouchers(tenant, query));
-  registerRoute(app, r.authorizationFilters, async ({ tenant }) => service.voucherFilters(tenant));
-  registerRoute(app, r.authorizationDecide, async ({ tenant, user, query, request }) => service.decide(tenant, user, query, decisionKey(request)));
 }

@@ -10,7 +10,7 @@ import { ListEmpty } from '../../lib/list-empty';
 import { ListPageHeader, useLoadMoreOnView } from '../../lib/list-page';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session-store';
-import { exportGrain, useGrainDetail, useGrainLedger, type GrainSearch } from './api/grain-ledger';
+import { exportGrain, useGrainDetail, useGrainLedger, type GrainSearch } from './api/grain';
 import type { GrainDates } from './components/grain-search-drawer';
 import './grain.css';
 

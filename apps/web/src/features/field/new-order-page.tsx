@@ -8,7 +8,7 @@ import { filterByLabel } from '../../lib/search';
 import { pendingCustomers, useCustomers, useOutbox } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
 import { fieldDate } from './dates';
-import './visits.css';
+import './field.css';
 import { thumbOptions } from './field-select';
 
 // 'Nuevo cliente' (its form and the contract's rule for it, with zod) loads when 'Agregar Cliente' first opens it.

@@ -3,7 +3,7 @@ import { msg } from './messages.js';
 import { dateRangeQuery, ledgerQueries, type FilterProblem } from './common.js';
 import { directOpenQuery } from './fiscal.js';
 import type { RouteDef } from './routes.js';
-import { GRAIN_PAGE_SIZE, GRAIN_VOUCHERS, grainMsg } from './grain-ledger-values.js';
+import { GRAIN_PAGE_SIZE, GRAIN_VOUCHERS, grainMsg } from './grain-values.js';
 
 /**
  * The grain ledger, 'FICHA DE GRANOS' (statements.md §2 'Grain ledger', §3, §5, §7): GET /proxy/cgi/etenet_fichadet
@@ -11,7 +11,7 @@ import { GRAIN_PAGE_SIZE, GRAIN_VOUCHERS, grainMsg } from './grain-ledger-values
  * Decisions: docs/decisions/statements.md.
  */
 
-export * from './grain-ledger-values.js';
+export * from './grain-values.js';
 
 const CODCOMS = GRAIN_VOUCHERS.map((v) => v.codcom) as [string, ...string[]];
 

@@ -11,7 +11,7 @@ import { useRemoteSearch } from '../../lib/use-remote-search';
 import { SyncBanner } from './components/sync-banner';
 import { fieldDate, formatDay } from './dates';
 import { plannerFor, plannerSearch } from './planner';
-import './visits.css';
+import './field.css';
 import { filterByLabel } from '../../lib/search';
 import { useFeedback } from '../../lib/feedback';
 import { useIsMobile } from '../../lib/device';

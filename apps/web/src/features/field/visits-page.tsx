@@ -11,7 +11,7 @@ import { SyncBanner } from './components/sync-banner';
 import { VisitCard } from './components/visit-card';
 import { formatDay, weekdayTitle } from './dates';
 import { canGoForward, HOY, nextDay, plannerCaption, plannerDate, plannerFor, plannerFromSearch, plannerSearch, previousDay, type Planner } from './planner';
-import './visits.css';
+import './field.css';
 
 // The calendar (Ant Design's Calendar and its month and year selectors) loads when 'Seleccionar fecha' first opens.
 const DateDialog = lazyOverlay(() => import('./components/date-dialog').then((m) => m.DateDialog), (p) => p.open);

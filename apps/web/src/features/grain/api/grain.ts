@@ -23,7 +23,7 @@ const query = (s: GrainSearch) => ({
 /** GET /proxy/cgi/etenet_fichadet, 7 at a time; a new grain, harvest, summary or search starts at 0. */
 export const grainLedgerQuery = (cuit: string | null, entity: number | null, s: GrainSearch) =>
   infiniteQueryOptions({
-    queryKey: ['grain-ledger', cuit, entity, s.grano, s.cosechas.join(','), s.codres, s.fechaDesde, s.fechaHasta, s.codcom],
+    queryKey: ['grain', cuit, entity, s.grano, s.cosechas.join(','), s.codres, s.fechaDesde, s.fechaHasta, s.codcom],
     queryFn: ({ signal, pageParam }) => api<GrainResponse>(grainRoutes.ficha.url, { signal, query: { ...query(s), start: pageParam, limit: GRAIN_PAGE_SIZE } }),
     initialPageParam: 0,
     getNextPageParam: (last, _all, lastStart) => (last.items.length === GRAIN_PAGE_SIZE ? lastStart + GRAIN_PAGE_SIZE : undefined),

@@ -2,7 +2,7 @@ import { fiscalMsg } from './fiscal-values.js';
 import { statementMsg } from './statements-values.js';
 
 /**
- * The grain ledger's zod-free values (texts, page size, vouchers), apart from the schemas of grain-ledger.ts so that
+ * The grain ledger's zod-free values (texts, page size, vouchers), apart from the schemas of grain.ts so that
  * a screen reading them does not download zod (docs/decisions/web-delivery.md, 'Every route').
  */
 

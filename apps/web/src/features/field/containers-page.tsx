@@ -8,7 +8,7 @@ import { enqueue, keptMessage } from './offline/outbox';
 import { overlayPurchases, pendingCustomers, useContainerProducts, useCustomers, useOutbox, usePurchases } from './api/queries';
 import { SyncBanner } from './components/sync-banner';
 import { formatDay } from './dates';
-import './visits.css';
+import './field.css';
 import { thumbOptions } from './field-select';
 
 type Row = { uid: number; productoId: number | null; cantidad: number | null };

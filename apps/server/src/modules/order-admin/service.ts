@@ -12,21 +12,21 @@ import {
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { letterFor } from '../../lib/invoice-letter.js';
 import { badRequest, forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, Tenant } from '../../lib/identity.js';
-import { addDays } from '../cart/index.js';
+import { addDays, type OrderAmounts } from '../cart/index.js';
 import { sellerIdsOfZone, sellerOfUser } from '../dashboard/index.js';
 import { appendEvent, erpAnswer, salesOrderApplied, salesOrderApproved } from '../integration/index.js';
-import { amountsOf, STATUS } from './amounts.js';
-import { dueDaysFor, generateCae, invoiceAmounts, letterFor, type OrderAmounts } from './invoice.js';
+import { amountsOf, dueDaysFor, entityFiscal, generateCae, invoiceAmounts, salesOrderLines, STATUS, writeInvoice } from '../orders/index.js';
 import * as repo from './repository.js';
 
 /** Point of sale of the invoices the portal issues when an order is applied (docs/decisions/ordering.md). */
 export const INVOICE_POINT_OF_SALE = 3;
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 
-/** The staff back office (/proxy/gestionpedidos): the orders a staff member handles, approving and applying them. */
-export class BackOffice {
+/** The staff's order management (/proxy/gestionpedidos): the orders a staff member handles, approving and applying them. */
+export class OrderAdminService {
   constructor(private readonly db: DB) {}
 
   /**
@@ -99,13 +99,13 @@ export class BackOffice {
       const order = await repo.lockOrderForStaff(trx, companyId, sellers, orderId);
       if (!order) throw forbidden(orderingMsg.pedidoInexistente);
       if (order.status !== 'approved') throw badRequest(orderingMsg.pedidoNoAprobado);
-      const entity = await repo.entityFiscal(trx, companyId, order.entity_id);
-      const lines = await repo.salesOrderLines(trx, companyId, [orderId]);
+      const entity = await entityFiscal(trx, companyId, order.entity_id);
+      const lines = await salesOrderLines(trx, companyId, [orderId]);
       const letter = letterFor(entity?.cuit ?? null);
       const amounts = invoiceAmounts(letter, lines);
       const today = todayInArgentina();
       const due = dueDaysFor(order.operation);
-      const inv = await repo.writeInvoice(trx, {
+      const inv = await writeInvoice(trx, {
         companyId, entityId: order.entity_id, date: today, time: timeFormat.format(new Date()), letter, afipType: letter === 'A' ? 1 : 6,
         series: INVOICE_POINT_OF_SALE, currency: 'ARS', amount: amounts.total, net: amounts.net, vat21: amounts.vat21, vat105: amounts.vat105,
         dueDate: addDays(today, due.days), cae: generateCae(), caeDue: addDays(today, 10), originNumber: order.number, originSeries: order.series,
