@@ -121,15 +121,18 @@ function linesSql(companyId: number, cartId: number | RawBuilder<unknown>, price
     order by cl.id`;
 }
 
-/** The currencies of a cart's lines (as cartLines prices them): a cart holds one. */
-export async function cartCurrencies(db: DB, companyId: number, cartId: number, priceListId: PriceLists | null): Promise<string[]> {
-  if (!priceListId) return (await sql<{ n: number }>`select 1 as n from cart_lines where cart_id = ${cartId} and company_id = ${companyId} limit 1`.execute(db)).rows.length ? ['ARS'] : [];
-  const r = await sql<{ currency: string }>`
-    select distinct coalesce(i.currency, 'ARS') as currency
+/**
+ * Whether a cart's lines are priced in more than one currency (as cartLines prices them). Without price lists every
+ * line is in pesos, so nothing is read.
+ */
+export async function mixesCurrencies(db: DB, companyId: number, cartId: number, priceListId: PriceLists | null): Promise<boolean> {
+  if (!priceListId) return false;
+  const r = await sql<{ n: number }>`
+    select count(distinct coalesce(i.currency, 'ARS'))::int as n
     from cart_lines cl
     left join ${priceRow(priceListId, 'cl.product_id')} on true
     where cl.cart_id = ${cartId} and cl.company_id = ${companyId}`.execute(db);
-  return r.rows.map((x) => x.currency);
+  return (r.rows[0]?.n ?? 0) > 1;
 }
 
 /** The lines with their product and price-list data, in the order they were added. */

@@ -176,7 +176,7 @@ export class CartService {
    */
   async assertOneCurrency(trx: DB, o: repo.CartOwner, cartId: number, priceListId?: Awaited<ReturnType<typeof priceListOf>>) {
     const lists = priceListId === undefined ? await priceListOf(trx, o.companyId, o.entityId) : priceListId;
-    if ((await repo.cartCurrencies(trx, o.companyId, cartId, lists)).length > 1) throw badRequest(orderingMsg.monedasDistintas);
+    if (await repo.mixesCurrencies(trx, o.companyId, cartId, lists)) throw badRequest(orderingMsg.monedasDistintas);
   }
 
   /**

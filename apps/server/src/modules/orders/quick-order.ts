@@ -142,7 +142,10 @@ export class QuickOrder {
     }
     const suggestionsOf = new Map<string, QuickLine['sugerencias']>();
     for (const s of suggestions) {
-      suggestionsOf.set(s.key, [...(suggestionsOf.get(s.key) ?? []), { id: s.id, codart: s.code, codigo_alfanumerico: s.alpha_code, nombre: s.name }]);
+      const option = { id: s.id, codart: s.code, codigo_alfanumerico: s.alpha_code, nombre: s.name };
+      const same = suggestionsOf.get(s.key);
+      if (same) same.push(option);
+      else suggestionsOf.set(s.key, [option]);
     }
     const renglones = merged.map((r) => line(r, suggestionsOf.get(r.key) ?? [], repeat));
     const resumen = { listo: 0, ajustado: 0, no_encontrado: 0, no_disponible: 0, duplicado: 0 } satisfies Record<QuickState, number>;
