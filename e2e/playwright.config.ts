@@ -35,7 +35,7 @@ export default defineConfig({
     // test that fails or holds an answer on purpose would race the worker's activation (clientsClaim). Tests run
     // without it; the specs about the worker and the offline field screens turn it on (test.use).
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },

@@ -26,6 +26,9 @@ export async function enterAsAdmin(page: Page, { keepDialog = false, ui = false 
   }
   await expect(adminDialog(page)).toBeVisible();
   if (!keepDialog) {
+    // Clicked while the dialog still zooms in, 'Cancelar' can be hit where it was a frame earlier (a loaded machine
+    // skips frames): the click waits for the opening animation to end, as a person's eye does.
+    await expect(adminDialog(page)).not.toHaveClass(/ant-zoom-appear/);
     await adminDialog(page).getByRole('button', { name: 'Cancelar' }).click();
     await expect(adminDialog(page)).toBeHidden();
   }

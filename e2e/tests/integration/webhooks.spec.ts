@@ -31,6 +31,8 @@ test('the administrator sets a webhook on a key that reads events, sees its sign
   await section.getByRole('button', { name: 'Guardar webhook' }).click();
   await expect(section.getByText('La dirección debe empezar con https://')).toBeVisible();
   await url.fill('https://erp.example.com/portal/webhook');
+  // The message leaves with a short animation that moves the button up: the click waits for it to be gone.
+  await expect(section.getByText('La dirección debe empezar con https://')).toBeHidden();
   await section.getByRole('button', { name: 'Guardar webhook' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Secreto de firma' });
