@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -88,6 +89,31 @@ export class WriteWatch {
   }
 }
 
+type Hold = { tables: ReadonlySet<string>; written: Set<string> };
+const holds = new AsyncLocalStorage<Hold>();
+
+/**
+ * Runs `fn` with the reports of its writes to `tables` held back until it ends, then made once: to this process's
+ * listeners and, on PostgreSQL, with one NOTIFY to the others. A bulk load that commits chunk after chunk would
+ * otherwise empty the kept answers read from those tables at every chunk, and every search during the load would run
+ * cold (docs/decisions/integration.md). Only the writes made inside `fn` (its async context) are held; a write to
+ * `tables` by any other request is reported at its commit as always. Whatever `fn` wrote is reported at its end, even
+ * when it fails or a chunk rolled back (a report too many only forgets answers).
+ */
+export async function reportWritesAtEnd<T>(db: Pick<Kysely<unknown>, 'executeQuery'>, tables: readonly string[], fn: () => Promise<T>): Promise<T> {
+  const watch = writeWatchOf(db);
+  if (!watch) return fn();
+  const hold: Hold = { tables: new Set(tables), written: new Set() };
+  try {
+    return await holds.run(hold, fn);
+  } finally {
+    if (hold.written.size > 0) {
+      watch.emit(hold.written);
+      if (watch.crossProcess) await db.executeQuery(CompiledQuery.raw(`select pg_notify('${NOTIFY_CHANNEL}', $1)`, [[...hold.written].join(',')]));
+    }
+  }
+}
+
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   pending = new Set<string>();
@@ -98,7 +124,12 @@ class WatchedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const tables = this.watch.watched(writtenTables(compiled.sql));
+    let tables = this.watch.watched(writtenTables(compiled.sql));
+    const hold = holds.getStore();
+    if (hold && tables.length > 0) {
+      for (const t of tables) if (hold.tables.has(t)) hold.written.add(t);
+      tables = tables.filter((t) => !hold.tables.has(t));
+    }
     const result = await this.inner.executeQuery<R>(compiled);
     if (tables.length > 0) {
       if (this.watch.crossProcess) {

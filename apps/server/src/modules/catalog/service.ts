@@ -49,6 +49,8 @@ export function toCatalogFilter(f: Filter | Omit<z.output<typeof facetQuery>, 't
 const TTL_MS = 60_000;
 /** What the kept results read: the products (with their price lists, kept from price_list_items) and the facets. */
 const RESULT_TABLES = ['products', 'product_facets', 'price_list_items'] as const;
+/** The tables the catalogue keeps answers from (product-texts.ts reads a part of them): a bulk load reports its writes to them once, at its end. */
+export const CATALOGUE_KEPT_TABLES: readonly string[] = RESULT_TABLES;
 const MAX_ENTRIES = 2_000;
 /**
  * A text (words alone) with at least this many matches gets its exact total and first pages kept in the database

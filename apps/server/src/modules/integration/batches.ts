@@ -18,9 +18,11 @@ import {
   type IntegrationRejection,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
+import { reportWritesAtEnd } from '../../db/write-watch.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { IntegrationKey } from '../../plugins/integration-access.js';
+import { CATALOGUE_KEPT_TABLES } from '../catalog/index.js';
 import { formatOf, readRows } from './batch-reader.js';
 import type { AnyKindHandler, ChunkResult } from './kinds/kind.js';
 import { authorizations } from './kinds/authorizations.js';
@@ -206,7 +208,9 @@ export class IntegrationBatches {
       rejected.push(...result.rejected);
     };
     try {
-      await this.eachChunk(spool, apply);
+      // The catalogue's kept answers are forgotten once, when the last chunk has committed (before the answer), not
+      // at every chunk: customers searching during a load keep their warm answers (docs/decisions/integration.md).
+      await reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, apply));
     } catch (e) {
       // The chunks already committed stay (each row whole); the batch says it failed, and a resend converges.
       await db.updateTable('integration_batches').set({ status: 'fallido', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, error: String((e as Error).message ?? e).slice(0, 500), finished_at: new Date() }).where('id', '=', batch.id).execute();

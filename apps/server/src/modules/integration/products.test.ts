@@ -10,7 +10,8 @@ import {
   type QuickResolveResponse,
 } from '@portal/contract';
 import { openDatabase, type DB } from '../../db/database.js';
-import { writeWatchOf } from '../../db/write-watch.js';
+import { reportWritesAtEnd, writeWatchOf } from '../../db/write-watch.js';
+import { CATALOGUE_KEPT_TABLES } from '../catalog/index.js';
 import { CatalogService } from '../catalog/index.js';
 import { bearer, expectCodeVariantsRecomputed, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 import { counts, createKey, expectWordCountsRecomputed, INTEGRATION, makeAdminOf, okBatch, sendBatch } from './test-support.js';
@@ -284,6 +285,29 @@ describe('productos', () => {
     const total = (await search('zzword')).total;
     const recount = await sql<{ n: number }>`select count(*)::int as n from products where company_id = ${companyId} and active and search_text like '%zzword%' and cardinality(price_lists) > 0`.execute(ctx.db);
     assert.equal(total, recount.rows[0]!.n);
+  });
+
+  test('a load reports its writes to the catalogue tables once, at its end; other tables at their commit', async () => {
+    const watch = writeWatchOf(ctx.db)!;
+    const seen: string[][] = [];
+    const stop = await watch.subscribe((written) => seen.push([...written]));
+    const catalogue = () => seen.filter((w) => w.some((t) => CATALOGUE_KEPT_TABLES.includes(t))).length;
+    try {
+      await reportWritesAtEnd(ctx.db, CATALOGUE_KEPT_TABLES, async () => {
+        // Two chunks, each its own transaction, as a batch writes them.
+        for (const n of [1, 2]) await ctx.db.transaction().execute((trx) => trx.updateTable('products').set({ name: sql`name` }).where('id', '=', -n).execute());
+        await ctx.db.transaction().execute((trx) => trx.updateTable('entities').set({ name: sql`name` }).where('id', '=', -1).execute());
+        assert.equal(catalogue(), 0, 'held while the load runs');
+        assert.ok(seen.some((w) => w.includes('entities')), "the access gate's tables are reported at their commit");
+      });
+      assert.ok(catalogue() >= 1, 'reported when the load ends');
+      // A write outside a load is reported at its commit, as always.
+      const before = catalogue();
+      await ctx.db.updateTable('price_list_items').set({ list_price: sql`list_price` }).where('product_id', '=', -1).execute();
+      assert.ok(catalogue() > before);
+    } finally {
+      stop();
+    }
   });
 
   test('another server process sees a sync on its next search (PostgreSQL)', async (t) => {
