@@ -13,6 +13,7 @@ import {
   statementRoutes,
   warehouseRoutes,
   receiptsRoutes,
+  authorizationsRoutes,
   grainRoutes,
   contractRoutes,
   stockPositionRoutes,
@@ -140,6 +141,7 @@ export function openApiDocument() {
   add(API_PREFIX, warehouseRoutes);
   add(FIELD_API_PREFIX, fieldRoutes);
   add(API_PREFIX, receiptsRoutes);
+  add(API_PREFIX, authorizationsRoutes);
   add('', whitelabelRoutes);
   add(API_PREFIX, integrationAdminRoutes);
   add(API_PREFIX, integrationWebhookRoutes);

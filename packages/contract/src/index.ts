@@ -15,6 +15,7 @@ export * from './statements.js';
 export * from './warehouse.js';
 export * from './field.js';
 export * from './receipts.js';
+export * from './authorizations.js';
 export * from './grain.js';
 export * from './contracts.js';
 export * from './stock-positions.js';

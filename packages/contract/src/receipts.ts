@@ -7,23 +7,25 @@ import { RECEIPTS, receiptsMsg } from './receipts-values.js';
 import { LEDGER_CODE } from './ledger-codes.js';
 
 /**
- * Receipts (recibos) and voucher authorization: statements.md §2–§9 and docs/decisions/receipts.md.
+ * Receipts (recibos), and the staff's list, approval and rejection of them: statements.md §2–§8 and
+ * docs/decisions/receipts.md. The stock vouchers' authorization is authorizations.ts.
  * Amounts travel as decimal strings ('1234.56'): the browser and the server do their arithmetic with decimal.js,
  * never with floats. The `_con_formato` fields carry the es-AR text.
  */
 
 export * from './receipts-values.js';
 
-// Every number the receipts routes compare with a column stays inside int4: a larger one is a 400, never a 500.
-const start = offsetSchema(receiptsMsg.paginaInvalida).default(0);
-const limit = (d: number) => z.coerce.number({ error: receiptsMsg.paginaInvalida }).int().min(1, { error: receiptsMsg.paginaInvalida }).max(50, { error: receiptsMsg.paginaInvalida }).default(d);
+// Every number the receipts and authorization routes compare with a column stays inside int4: a larger one is a 400,
+// never a 500.
+export const receiptsStart = offsetSchema(receiptsMsg.paginaInvalida).default(0);
+export const receiptsLimit = (d: number) => z.coerce.number({ error: receiptsMsg.paginaInvalida }).int().min(1, { error: receiptsMsg.paginaInvalida }).max(50, { error: receiptsMsg.paginaInvalida }).default(d);
 const flag01 = z.enum(['0', '1', 'true', 'false'], { error: receiptsMsg.estadoInvalido }).transform((v) => v === '1' || v === 'true');
 const decimalString = z.string();
 
 // ── Generated receipts ────────────────────────────────────────────────────────────────────────────────────────
 
 /** pendientes=1 pending, 0 approved (§4); rechazados=1 (beyond the spec) the rejected ones, whatever pendientes says. */
-export const recibosListQuery = z.object({ start, limit: limit(RECEIPTS.pageSize), pendientes: flag01.default(true), rechazados: flag01.default(false) });
+export const recibosListQuery = z.object({ start: receiptsStart, limit: receiptsLimit(RECEIPTS.pageSize), pendientes: flag01.default(true), rechazados: flag01.default(false) });
 export type RecibosListQuery = z.input<typeof recibosListQuery>;
 
 export const reciboPago = z.object({ descripcion: z.string(), importe: decimalString, importe_con_formato: z.string(), detalle: z.string() });
@@ -184,70 +186,10 @@ export const reciboRejectBody = z.object({
 });
 export type ReciboRejectBody = z.infer<typeof reciboRejectBody>;
 
-// ── Voucher authorization ─────────────────────────────────────────────────────────────────────────────────────
-
-const optionalId = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), idSchema(receiptsMsg.estadoInvalido).optional());
-export const autorizacionListQuery = z.object({
-  start,
-  limit: limit(RECEIPTS.authorizationPageSize),
-  entidad: optionalId,
-  vendedor: optionalId,
-  zona: optionalId,
-  estado: z.enum(['pendientes', 'decididos'], { error: receiptsMsg.estadoInvalido }).default('pendientes'),
-});
-export type AutorizacionListQuery = z.input<typeof autorizacionListQuery>;
-export const voucherProducto = z.object({ descripcion: z.string(), cantidad: z.string(), importe: decimalString });
-export const voucherItem = z.object({
-  fecha: z.string(),
-  descom: z.string(),
-  torig: z.string(),
-  norig: z.string(),
-  razsoc: z.string(),
-  /** Who made the voucher. */
-  desusr: z.string(),
-  importe: decimalString,
-  importe_con_formato: z.string(),
-  /** 'Pendiente', 'Autorizado' or 'Rechazado'. */
-  desest: z.string(),
-  numpre: z.number().int().nullable(),
-  deslar2: z.string(),
-  codcom: z.string(),
-  codtal: z.number().int(),
-  numero: z.number().int(),
-  productos: z.array(voucherProducto),
-  decidido_por: z.string().nullable(),
-  decidido_el: z.string().nullable(),
-  motivo: z.string().nullable(),
-});
-export type VoucherItem = z.infer<typeof voucherItem>;
-export const autorizacionListResponse = z.object({ success: z.boolean(), msg: z.string(), items: z.array(voucherItem), total: z.number().int() });
-export type AutorizacionListResponse = z.infer<typeof autorizacionListResponse>;
-const filterItem = z.object({ id: z.number().int(), descripcion: z.string() });
-export const autorizacionFiltrosResponse = z.object({
-  success: z.literal(true),
-  entidad: z.array(filterItem),
-  vendedor: z.array(filterItem),
-  zona: z.array(filterItem),
-});
-export type AutorizacionFiltrosResponse = z.infer<typeof autorizacionFiltrosResponse>;
-export const autorizacionDecisionQuery = z.object({
-  codcom: z.string({ error: receiptsMsg.comprobanteInexistente }).min(1, { error: receiptsMsg.comprobanteInexistente }).max(10),
-  codtal: int4Schema(receiptsMsg.comprobanteInexistente),
-  numero: int4Schema(receiptsMsg.comprobanteInexistente),
-  autoriza: z.enum(['true', 'false', '1', '0'], { error: receiptsMsg.estadoInvalido }).transform((v) => v === 'true' || v === '1'),
-  motivo: z.string().trim().max(300).optional(),
-  detalle: z.string().trim().max(300).optional(),
-}).transform((q, ctx) => {
-  const motivo = q.motivo || q.detalle || '';
-  if (!motivo) ctx.addIssue({ code: 'custom', message: receiptsMsg.motivoRequerido, path: ['motivo'] });
-  return { ...q, motivo };
-});
-export const autorizacionDecisionResponse = z.object({ success: z.boolean(), data: z.object({ success: z.boolean(), msg: z.string() }) });
-export type AutorizacionDecisionResponse = z.infer<typeof autorizacionDecisionResponse>;
-
 // ── Route descriptors ─────────────────────────────────────────────────────────────────────────────────────────
 
 const rm = 'recibos';
+/** The staff's receipts belong to the authorizer's module ('autorizacion'), with the vouchers (authorizations.ts). */
 const am = 'autorizacion';
 /** Staff who approve receipts and decide vouchers: the company's administrators and the authorizer profile (6). */
 export const AUTHORIZER_PROFILES = [PROFILE.autorizador] as const;
@@ -319,20 +261,5 @@ export const receiptsRoutes = {
   staffAttachment: {
     method: 'GET', url: '/proxy/recibos/gestion/:id/adjuntos/:adjunto', tag: 'recibos', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
     summary: 'Archivo adjunto de un recibo de cualquier entidad de la empresa', params: adjuntoParams, response: z.any(),
-  },
-  authorizationList: {
-    method: 'GET', url: '/proxy/cgi/etenet_getPendAutoStock', tag: 'autorizacion', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
-    summary: 'Comprobantes de stock pendientes de autorización (o ya decididos: estado=decididos), filtrados por entidad, vendedor y zona; 7 por página',
-    query: autorizacionListQuery, response: autorizacionListResponse,
-  },
-  authorizationFilters: {
-    method: 'GET', url: '/proxy/cgi/etenet_getPendAutoStock/filtros', tag: 'autorizacion', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
-    summary: 'Listas de los filtros entidad, vendedor y zona (id = código, descripcion) de la autorización de comprobantes',
-    response: autorizacionFiltrosResponse,
-  },
-  authorizationDecide: {
-    method: 'GET', url: '/proxy/cgi/etenet_putPendAutoStock', tag: 'autorizacion', access: 'company', admin: true, orProfiles: AUTHORIZER_PROFILES, module: am,
-    summary: 'Autoriza (autoriza=true) o rechaza (false) un comprobante pendiente con un motivo; se decide una sola vez',
-    query: autorizacionDecisionQuery, response: autorizacionDecisionResponse,
   },
 } satisfies Record<string, RouteDef>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { receiptsMsg, receiptsRoutes as r } from '@portal/contract';
+import { authorizationsRoutes as r, receiptsMsg } from '@portal/contract';
 import type { DB } from '../../db/database.js';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.js';
 import { registerRoute } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-import { receiptsRoutes as r, type AutorizacionDecisionResponse, type VoucherItem } from '@portal/contract';
+import { authorizationsRoutes as r, type AutorizacionDecisionResponse, type VoucherItem } from '@portal/contract';
 import { api } from '../../../lib/api';
 
 /** Authorizes or rejects a stock voucher with the detail typed, under the attempt's Idempotency-Key. */

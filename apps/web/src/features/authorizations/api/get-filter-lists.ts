@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { receiptsRoutes as r, type AutorizacionFiltrosResponse } from '@portal/contract';
+import { authorizationsRoutes as r, type AutorizacionFiltrosResponse } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session-store';
 import { authorizationsKey } from './keys';

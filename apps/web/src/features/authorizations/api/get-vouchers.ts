@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { RECEIPTS, receiptsRoutes as r, type AutorizacionListResponse } from '@portal/contract';
+import { authorizationsRoutes as r, RECEIPTS, type AutorizacionListResponse } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session-store';
 import { authorizationsKey } from './keys';
