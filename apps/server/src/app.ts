@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseQueryString } from 'node:querystring';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { brotliCompressSync, constants as zlib, type BrotliOptions } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -121,7 +121,7 @@ export async function buildApp({ config, db, mailer, sms, checkResponses: checke
     logger: { level: config.logLevel, serializers: { req: requestLogSerializer } },
     // One line per request (below, when the answer is sent) instead of Fastify's two ('incoming request' and
     // 'request completed'): the log says the same and costs half (docs/performance.md).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     // DELETE /revocation/{token} carries a whole access token (~200 characters) in the path; find-my-way's
     // default limit of 100 answered 414 to it. The contract allows up to 2,000.
