@@ -153,14 +153,14 @@ export class IntegrationBatches {
     return { received, rejected };
   }
 
-  /** The spooled rows, CHUNK_ROWS at a time, in their order. */
-  private async eachChunk(spool: string, apply: (chunk: Array<{ n: number; row: unknown }>) => Promise<void>): Promise<void> {
+  /** The spooled rows, `size` at a time, in their order. */
+  private async eachChunk(spool: string, size: number, apply: (chunk: Array<{ n: number; row: unknown }>) => Promise<void>): Promise<void> {
     let chunk: Array<{ n: number; row: unknown }> = [];
     const lines = createInterface({ input: createReadStream(spool), crlfDelay: Infinity });
     for await (const line of lines) {
       if (!line) continue;
       chunk.push(JSON.parse(line) as { n: number; row: unknown });
-      if (chunk.length >= CHUNK_ROWS) {
+      if (chunk.length >= size) {
         await apply(chunk);
         chunk = [];
       }
@@ -174,7 +174,7 @@ export class IntegrationBatches {
     const rejected = [...checked.rejected];
     try {
       await this.d.db.transaction().execute(async (trx) => {
-        await this.eachChunk(spool, async (chunk) => {
+        await this.eachChunk(spool, handler.chunkRows ?? CHUNK_ROWS, async (chunk) => {
           const result = operation === 'baja' ? await handler.remove(trx, origin.companyId, chunk) : await handler.upsert(trx, origin.companyId, chunk);
           totals.accepted += result.accepted.length;
           totals.unchanged += result.unchanged.length;
@@ -210,7 +210,7 @@ export class IntegrationBatches {
     try {
       // The catalogue's kept answers are forgotten once, when the last chunk has committed (before the answer), not
       // at every chunk: customers searching during a load keep their warm answers (docs/decisions/integration.md).
-      await reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, apply));
+      await reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, handler.chunkRows ?? CHUNK_ROWS, apply));
     } catch (e) {
       // The chunks already committed stay (each row whole); the batch says it failed, and a resend converges.
       await db.updateTable('integration_batches').set({ status: 'fallido', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, error: String((e as Error).message ?? e).slice(0, 500), finished_at: new Date() }).where('id', '=', batch.id).execute();

@@ -213,6 +213,20 @@ describe('POST /api/integration/v1/recorridos', () => {
     assert.deepEqual(shown.filter((c) => c.turno === 'tarde').slice(0, 30).map((c) => c.codenti_id), many);
   });
 
+  test("a code the administrator gives the driver in Usuarios binds the ERP's rows that name only the code", async () => {
+    const d = codes[5]!;
+    const orphan = await batch([stop(d, 1, { chofer: 'CH55' })]);
+    assert.deepEqual(orphan.rechazos, [{ fila: 1, campo: 'chofer', mensaje: planMsg.choferSinUsuario('CH55') }]);
+    const res = await ctx.app.inject({ method: 'PATCH', url: '/api/public/proxy/usuarios/repartidor', headers: bearer(admin, { cuit: LA_PAMPA }), payload: { codigo_chofer: 'CH55' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(counts(await batch([stop(d, 1, { chofer: 'CH55' })])), [1, 1, 0, 0]);
+    // The code the ERP bound before is the driver's no more.
+    const old = await batch([stop(d, 2, { chofer: 'CH07' })]);
+    assert.deepEqual(old.rechazos, [{ fila: 1, campo: 'chofer', mensaje: planMsg.choferSinUsuario('CH07') }]);
+    const back = await ctx.app.inject({ method: 'PATCH', url: '/api/public/proxy/usuarios/repartidor', headers: bearer(admin, { cuit: LA_PAMPA }), payload: { codigo_chofer: 'CH07' } });
+    assert.equal(back.statusCode, 200, back.body);
+  });
+
   test('the OpenAPI document carries the kind with its example, and the example loads', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
       paths: Record<string, { post?: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { integrationBatchMsg, integrationRowMsg, priceRemovalRow, priceRow, type PriceRemovalRow, type PriceRow } from '@portal/contract';
-import type { ChunkResult, KindHandler, Numbered } from './kind.js';
+import { CATALOGUE_CHUNK_ROWS, type ChunkResult, type KindHandler, type Numbered } from './kind.js';
 import { byCode, createOrRename } from './codes.js';
 
 /**
@@ -13,6 +13,7 @@ import { byCode, createOrRename } from './codes.js';
  */
 export const prices: KindHandler<PriceRow, PriceRemovalRow> = {
   kind: 'precios',
+  chunkRows: CATALOGUE_CHUNK_ROWS,
   row: priceRow,
   removal: priceRemovalRow,
   keyOf: (r) => `${r.lista}:${r.producto}`,

@@ -3,7 +3,7 @@ import { integrationRowMsg, PRODUCT_FACET_FIELDS, productRow, removalRow, type P
 import type { DB } from '../../../db/database.js';
 import type { FacetKind } from '../../../db/schema.js';
 import { deactivateByCode } from './deactivate.js';
-import type { ChunkResult, KindHandler, Numbered } from './kind.js';
+import { CATALOGUE_CHUNK_ROWS, type ChunkResult, type KindHandler, type Numbered } from './kind.js';
 
 /** The product's column of each facet a row names (the facet kinds are the rows' field names). */
 const FACET_COLUMN = {
@@ -62,6 +62,7 @@ async function facetIds(trx: DB, companyId: number, rows: Numbered<ProductRow>[]
  */
 export const products: KindHandler<ProductRow, RemovalRow> = {
   kind: 'productos',
+  chunkRows: CATALOGUE_CHUNK_ROWS,
   row: productRow,
   removal: removalRow,
   keyOf: (r) => String(r.codigo),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { integrationRowMsg, stockRemovalRow, stockRow, type StockRemovalRow, type StockRow } from '@portal/contract';
 import type { DB } from '../../../db/database.js';
-import type { ChunkResult, KindHandler, Numbered } from './kind.js';
+import { CATALOGUE_CHUNK_ROWS, type ChunkResult, type KindHandler, type Numbered } from './kind.js';
 import { byCode, createOrRename } from './codes.js';
 
 /** The catalogue's figure (`products.stock`) of these products: the sum over their deposits, null with none. */
@@ -22,6 +22,7 @@ async function refreshTotals(trx: DB, companyId: number, productIds: number[]): 
  */
 export const stock: KindHandler<StockRow, StockRemovalRow> = {
   kind: 'stock',
+  chunkRows: CATALOGUE_CHUNK_ROWS,
   row: stockRow,
   removal: stockRemovalRow,
   keyOf: (r) => `${r.deposito}:${r.producto}`,
