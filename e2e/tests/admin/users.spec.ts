@@ -155,6 +155,40 @@ test('an administrator creates a customer and turns Inicio off on mobile for the
   expect(status.desktop).toContain('dashboard');
 });
 
+test("an administrator gives a new driver the code the ERP's route plans name it by, and sees it on the list", async ({ page }, testInfo) => {
+  const username = uniqueUsername('chofer', testInfo);
+  const code = `E2E${testInfo.project.name === 'phone' ? 'P' : 'D'}${Date.now() % 1_000_000}`;
+  await enterAsAdmin(page);
+  await openAdminPage(page, testInfo, 'Usuarios', 'usuarios');
+  await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo usuario' });
+  await dialog.getByLabel('Usuario').fill(username);
+  await dialog.getByLabel('Email').fill(`${username}@e2e.com.ar`);
+  await dialog.getByLabel('Nombre').fill('Raúl');
+  await dialog.getByLabel('Apellido').fill('Chofer');
+  await dialog.getByLabel('Contraseña inicial').fill('Inicial123');
+  // The field is there for drivers only.
+  const codeField = dialog.getByLabel('Código de chofer en el sistema de gestión');
+  await expect(codeField).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: 'Repartidor' }).check();
+  await codeField.fill('CH 7');
+  await expect(dialog.getByText('El código de chofer son de 1 a 20 letras, dígitos, guiones, puntos o guiones bajos (p. ej. CH07)')).toBeVisible();
+  await codeField.fill(code);
+  await expect(dialog.getByText('El código de chofer son de 1 a 20 letras')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  await closeNotifications(page);
+
+  await page.getByLabel('Buscar usuarios').fill(username);
+  await page.getByLabel('Buscar usuarios').press('Enter');
+  const row = page.getByTestId(`user-${username}`);
+  await expect(row).toContainText(`Repartidor · ${code}`);
+  await row.getByRole('button', { name: `Editar ${username}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar usuario' });
+  await expect(edit.getByLabel('Código de chofer en el sistema de gestión')).toHaveValue(code);
+  await shotScreen(page, testInfo, 'admin-user-driver-code');
+});
+
 test('a customer who opens the users page by its address is refused in Spanish', async ({ page }) => {
   await enterAsProductor(page);
   await page.goto('/#/1/usuarios');

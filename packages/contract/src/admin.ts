@@ -3,6 +3,7 @@ import { msg } from './messages.js';
 import { idSchema, offsetSchema } from './common.js';
 import { apellidoField, emailField, entidad, newPasswordField, nombreField } from './access.js';
 import { AUDIT_PAGE_SIZE, ENTITY_SEARCH_MIN, auditMsg, MONEDAS, RESERVED_USERNAMES } from './admin-values.js';
+import { DRIVER_CODE_PATTERN, integrationRoutePlanMsg } from './integration-values.js';
 
 /**
  * Administration (access.md §6–§8, statements.md 'Module configuration'): users of the company, the entity an
@@ -41,6 +42,17 @@ export const ocultamonedasField = z
   .array(z.enum(MONEDAS, { error: msg.solicitudInvalida }), { error: msg.solicitudInvalida })
   .transform(unique);
 
+/**
+ * The user's code as a driver or rep in the company's ERP (its route plans name the driver by it: recorridos'
+ * `chofer`). Empty or null clears it; unique within the company.
+ */
+export const codigoChoferField = z
+  .string({ error: integrationRoutePlanMsg.choferInvalido })
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(z.string().regex(DRIVER_CODE_PATTERN, integrationRoutePlanMsg.choferInvalido).nullable())
+  .nullable();
+
 export const usuariosListQuery = z.object({
   start: offsetSchema(msg.solicitudInvalida).default(0),
   limit: z.coerce.number({ error: msg.solicitudInvalida }).int(msg.solicitudInvalida).min(1, msg.solicitudInvalida).max(100, msg.solicitudInvalida).default(20),
@@ -60,6 +72,8 @@ export const adminUser = z.object({
   agrupactasctes: z.boolean(),
   ocultamonedas: z.array(z.string()),
   adminweb: z.boolean(),
+  /** The code its ERP's route plans name it by (null: none yet). */
+  codigo_chofer: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const usuariosListResponse = z.object({ success: z.literal(true), total: z.number().int(), items: z.array(adminUser) });
@@ -75,6 +89,7 @@ export const createUserRequest = z.object({
   entidades: entidadesField.default([]),
   agrupactasctes: z.boolean({ error: msg.solicitudInvalida }).default(false),
   ocultamonedas: ocultamonedasField.default([]),
+  codigo_chofer: codigoChoferField.default(null),
 });
 export type CreateUserRequest = z.input<typeof createUserRequest>;
 
@@ -87,6 +102,7 @@ export const updateUserRequest = z.object({
   entidades: entidadesField.optional(),
   agrupactasctes: z.boolean({ error: msg.solicitudInvalida }).optional(),
   ocultamonedas: ocultamonedasField.optional(),
+  codigo_chofer: codigoChoferField.optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyCuit, erpCode, rowOptionalText } from './integration.js';
 import { DIAS } from './field-values.js';
+import { DRIVER_CODE_PATTERN, integrationRoutePlanMsg } from './integration-values.js';
 
 /**
  * The drivers' and reps' route plans an ERP sends (`recorridos`, docs/integration.md): which customers a driver
@@ -8,23 +9,6 @@ import { DIAS } from './field-values.js';
  * and the customer's code; the field app's day ('Visitas', /api/field/visitas) lists them.
  */
 
-export const integrationRoutePlanMsg = {
-  choferInvalido: 'El código de chofer son de 1 a 20 letras, dígitos, guiones, puntos o guiones bajos (p. ej. CH07)',
-  diaInvalido: 'El día es lunes, martes, miércoles, jueves, viernes, sábado o domingo, o un número del 1 (lunes) al 7 (domingo)',
-  turnoInvalido: 'El turno es "mañana" o "tarde"',
-  horaInvalida: 'La hora es HH:MM, de 00:00 a 23:59',
-  ordenInvalido: 'El orden es un número entero entre 1 y 9999',
-  choferSinUsuario: (code: string) =>
-    `Ningún usuario del portal tiene el código de chofer ${code}: mande la fila con "usuario" (su nombre de usuario o email en el portal) para asociarlo`,
-  choferInexistente: (code: string) => `Ningún usuario del portal tiene el código de chofer ${code}`,
-  usuarioInexistente: (user: string) => `No existe el usuario ${user} en esta empresa`,
-  usuarioNoRepartidor: (user: string) => `El usuario ${user} no tiene el perfil Repartidor en esta empresa: no puede tener recorrido`,
-  codigoDeOtroUsuario: (code: string, user: string) => `El código de chofer ${code} ya es del usuario ${user}`,
-  usuarioConOtroCodigo: (user: string, code: string) => `El usuario ${user} ya tiene el código de chofer ${code}`,
-  paradaRepetida: (first: number) => `La visita (chofer, día y cliente) ya vino en la fila ${first} de este lote`,
-  visitaIniciada:
-    'La visita de hoy a este cliente ya empezó en la aplicación de campo (estado, venta o envases): no se modifica ni se quita del recorrido hasta mañana',
-} as const;
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 const DAY_BY_NAME = new Map(DIAS.map((d, i) => [fold(d), i + 1]));
@@ -35,7 +19,7 @@ const driverCode = z
     error: integrationRoutePlanMsg.choferInvalido,
   })
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^[A-Za-z0-9._-]{1,20}$/, integrationRoutePlanMsg.choferInvalido));
+  .pipe(z.string().regex(DRIVER_CODE_PATTERN, integrationRoutePlanMsg.choferInvalido));
 /** The weekday, 1 = lunes … 7 = domingo: its name (accents and case aside) or its number. */
 const weekday = z
   .union([z.string({ error: integrationRoutePlanMsg.diaInvalido }), z.number({ error: integrationRoutePlanMsg.diaInvalido })], { error: integrationRoutePlanMsg.diaInvalido })

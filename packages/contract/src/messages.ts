@@ -118,6 +118,7 @@ export const msg = {
   dispositivoInvalido: 'El dispositivo indicado no es válido: debe ser mobile o desktop.',
   usuarioAjeno: 'El usuario indicado no pertenece a su empresa.',
   usuarioEnUso: 'El nombre de usuario ya se encuentra en uso.',
+  codigoChoferEnUso: 'El código de chofer ya es de otro usuario de la empresa.',
   usuarioCorto: 'El usuario debe tener al menos 3 caracteres.',
   usuarioCaracteres: 'El usuario sólo admite letras minúsculas, números y los signos . _ - @ +',
   usuarioReservado: 'El nombre de usuario no está disponible.',

@@ -18,5 +18,6 @@ export function toAdminUser(
     agrupactasctes: u.group_accounts,
     ocultamonedas: u.hidden_currencies,
     adminweb: u.is_admin,
+    codigo_chofer: u.erp_code,
   };
 }

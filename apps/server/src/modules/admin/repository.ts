@@ -27,7 +27,7 @@ export function foldedPattern(text: string): string {
 
 const memberColumns = [
   'u.id', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.change_password',
-  'm.is_admin', 'm.group_accounts', 'm.hidden_currencies', 'm.default_profile_id',
+  'm.is_admin', 'm.group_accounts', 'm.hidden_currencies', 'm.default_profile_id', 'm.erp_code',
 ] as const;
 
 function companyMembers(db: DB, companyId: number) {
@@ -145,7 +145,7 @@ export function insertUser(
 
 export async function insertMembership(
   db: DB,
-  m: { userId: number; companyId: number; defaultProfileId: number; groupAccounts: boolean; hiddenCurrencies: string[] },
+  m: { userId: number; companyId: number; defaultProfileId: number; groupAccounts: boolean; hiddenCurrencies: string[]; erpCode: string | null },
 ) {
   await db
     .insertInto('memberships')
@@ -155,6 +155,7 @@ export async function insertMembership(
       default_profile_id: m.defaultProfileId,
       group_accounts: m.groupAccounts,
       hidden_currencies: JSON.stringify(m.hiddenCurrencies),
+      erp_code: m.erpCode,
     })
     .execute();
   // The company is listed in the new user's 'Sesiones activas' from the first login.
@@ -163,6 +164,13 @@ export async function insertMembership(
     .values({ user_id: m.userId, company_id: m.companyId })
     .onConflict((oc) => oc.columns(['user_id', 'company_id']).doNothing())
     .execute();
+}
+
+/** Whether another member of the company holds this ERP driver code. */
+export async function erpCodeTaken(db: DB, companyId: number, code: string, userId: number | null): Promise<boolean> {
+  let q = db.selectFrom('memberships').select('user_id').where('company_id', '=', companyId).where('erp_code', '=', code);
+  if (userId !== null) q = q.where('user_id', '<>', userId);
+  return (await q.executeTakeFirst()) !== undefined;
 }
 
 export async function updateAccount(db: DB, userId: number, changes: { email?: string; first_name?: string; last_name?: string }) {
@@ -174,7 +182,7 @@ export async function updateMembership(
   db: DB,
   companyId: number,
   userId: number,
-  changes: { default_profile_id?: number; group_accounts?: boolean; hidden_currencies?: string[] },
+  changes: { default_profile_id?: number; group_accounts?: boolean; hidden_currencies?: string[]; erp_code?: string | null },
 ) {
   const { hidden_currencies, ...rest } = changes;
   const set = { ...rest, ...(hidden_currencies ? { hidden_currencies: JSON.stringify(hidden_currencies) } : {}) };

@@ -37,6 +37,7 @@ function conflictOf(e: unknown): HttpError | null {
   const err = e as { code?: string; constraint?: string; message?: string };
   if (err?.code !== '23505') return null;
   const which = `${err.constraint ?? ''} ${err.message ?? ''}`;
+  if (which.includes('erp_code')) return new HttpError(409, msg.codigoChoferEnUso);
   return new HttpError(409, which.includes('email') ? msg.emailYaRegistrado : msg.usuarioEnUso);
 }
 
@@ -90,6 +91,7 @@ export class AdminService {
     const taken = await repo.takenBy(this.d.db, { username: body.username, email: body.email });
     if (taken.username) throw new HttpError(409, msg.usuarioEnUso);
     if (taken.email) throw new HttpError(409, msg.emailYaRegistrado);
+    if (body.codigo_chofer && (await repo.erpCodeTaken(this.d.db, companyId, body.codigo_chofer, null))) throw new HttpError(409, msg.codigoChoferEnUso);
     // Hashed before the transaction: argon2 takes a while and a transaction holds the embedded database.
     const passwordHash = await hashPassword(body.password);
     try {
@@ -107,6 +109,7 @@ export class AdminService {
           defaultProfileId: Math.min(...body.perfiles),
           groupAccounts: body.agrupactasctes,
           hiddenCurrencies: body.ocultamonedas,
+          erpCode: body.codigo_chofer,
         });
         await repo.replaceProfiles(trx, companyId, id, body.perfiles);
         await repo.replaceEntities(trx, companyId, id, entityIds);
@@ -141,6 +144,7 @@ export class AdminService {
     }
     if (account.email && (await repo.takenBy(this.d.db, { email: account.email }, target.id)).email) throw new HttpError(409, msg.emailYaRegistrado);
     if (body.perfiles) await this.checkProfiles(this.d.db, body.perfiles);
+    if (body.codigo_chofer && (await repo.erpCodeTaken(this.d.db, companyId, body.codigo_chofer, target.id))) throw new HttpError(409, msg.codigoChoferEnUso);
     const entityIds = body.entidades ? await this.entityIds(this.d.db, companyId, body.entidades) : undefined;
 
     try {
@@ -149,6 +153,7 @@ export class AdminService {
         const membership: Parameters<typeof repo.updateMembership>[3] = {};
         if (body.agrupactasctes !== undefined) membership.group_accounts = body.agrupactasctes;
         if (body.ocultamonedas !== undefined) membership.hidden_currencies = body.ocultamonedas;
+        if (body.codigo_chofer !== undefined && body.codigo_chofer !== target.erp_code) membership.erp_code = body.codigo_chofer;
         if (body.perfiles) {
           await repo.replaceProfiles(trx, companyId, target.id, body.perfiles);
           if (!body.perfiles.includes(target.default_profile_id)) membership.default_profile_id = Math.min(...body.perfiles);

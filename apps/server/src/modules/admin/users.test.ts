@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
-import { msg, type AdminUser, type DataResponse, type Entidad, type UsuariosListResponse } from '@portal/contract';
+import { integrationRoutePlanMsg, msg, type AdminUser, type DataResponse, type Entidad, type UsuariosListResponse } from '@portal/contract';
 import {
   bearer,
   createTestApp,
@@ -117,6 +117,7 @@ describe('GET /proxy/usuarios', () => {
       agrupactasctes: false,
       ocultamonedas: [],
       adminweb: false,
+      codigo_chofer: null,
     });
     assert.equal(body.items.find((u) => u.username === 'admin')?.adminweb, true);
     assert.deepEqual(body.items.find((u) => u.username === 'vendedor')?.perfiles, [2, 3]);
@@ -283,6 +284,30 @@ describe('PATCH /proxy/usuarios/{id}', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((res.json() as { item: AdminUser }).item.agrupactasctes, true);
     assert.equal((res.json() as { item: AdminUser }).item.id, u.id);
+  });
+});
+
+describe("the driver's code in the ERP (codigo_chofer)", () => {
+  test('given at creation, changed and cleared; unique within the company (409); its format 400; listed', async () => {
+    const created = await create(newUser({ username: 'chofer.uno', email: 'chofer.uno@coop.com.ar', perfiles: [4], codigo_chofer: ' CH31 ' }));
+    assert.equal(created.statusCode, 201, created.body);
+    const first = (created.json() as { item: AdminUser }).item;
+    assert.equal(first.codigo_chofer, 'CH31');
+    expectRefused(await create(newUser({ username: 'chofer.dos', email: 'chofer.dos@coop.com.ar', perfiles: [4], codigo_chofer: 'CH31' })), 409, msg.codigoChoferEnUso);
+    const second = await createOk();
+    assert.equal(second.codigo_chofer, null);
+    const patch = (id: number, codigo_chofer: unknown) => call(tokens.admin!, { method: 'PATCH', url: `/proxy/usuarios/${id}`, payload: { codigo_chofer } });
+    expectRefused(await patch(second.id, 'CH 8'), 400, integrationRoutePlanMsg.choferInvalido);
+    expectRefused(await patch(second.id, 'CH31'), 409, msg.codigoChoferEnUso);
+    const cleared = await patch(first.id, '');
+    assert.equal(cleared.statusCode, 200, cleared.body);
+    assert.equal((cleared.json() as { item: AdminUser }).item.codigo_chofer, null);
+    assert.equal((await patch(second.id, 'CH31')).statusCode, 200);
+    const listed = (await list('?patron=chofer.uno')).items.concat((await list(`?patron=${second.username}`)).items);
+    assert.deepEqual(listed.map((u) => u.codigo_chofer), [null, 'CH31']);
+    // Another company's administrator may give the same code to one of theirs.
+    const sur = await call(tokens['admin.sur']!, { method: 'POST', url: '/proxy/usuarios', payload: newUser({ username: 'chofer.sur', email: 'chofer.sur@coop.com.ar', perfiles: [4], entidades: [], codigo_chofer: 'CH31' }) }, { cuit: DEL_SUR });
+    assert.equal(sur.statusCode, 201, sur.body);
   });
 });
 

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { Checkbox, Form, Input, Modal, Switch } from 'antd';
 import {
   apellidoField,
+  codigoChoferField,
   emailField,
   msg,
   newPasswordField,
   newUsernameField,
   nombreField,
+  PROFILE,
   PERFILES,
   perfilesField,
   type AdminUser,
@@ -29,6 +31,7 @@ type UserForm = {
   entidades: EntityOption[];
   agrupactasctes: boolean;
   ocultamonedas: string[];
+  codigo_chofer: string;
 };
 
 type UserDialogProps = { open: boolean; user: AdminUser | null; onClose: () => void };
@@ -59,8 +62,9 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
             entidades: user.entidades.map((e) => ({ value: e.codent, label: `${e.razsoc} · ${e.codent}` })),
             agrupactasctes: user.agrupactasctes,
             ocultamonedas: user.ocultamonedas,
+            codigo_chofer: user.codigo_chofer ?? '',
           }
-        : { username: '', email: '', first_name: '', last_name: '', password: '', perfiles: [1], entidades: [], agrupactasctes: false, ocultamonedas: [] },
+        : { username: '', email: '', first_name: '', last_name: '', password: '', perfiles: [1], entidades: [], agrupactasctes: false, ocultamonedas: [], codigo_chofer: '' },
     );
   }, [open, user, form]);
 
@@ -74,6 +78,8 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
       entidades: (v.entidades ?? []).map((e) => e.value),
       agrupactasctes: v.agrupactasctes,
       ocultamonedas: v.ocultamonedas as CreateUserRequest['ocultamonedas'],
+      // Shown to drivers only; whatever it held is kept when the profile is taken away (the ERP's plans stop there).
+      ...(v.codigo_chofer === undefined ? {} : { codigo_chofer: v.codigo_chofer }),
     };
     try {
       const answer = await save.mutateAsync(
@@ -120,6 +126,20 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
         )}
         <Form.Item label="Perfiles" name="perfiles" rules={[zodRule(perfilesField)]}>
           <Checkbox.Group className="check-grid" options={PERFILES.map((p) => ({ value: p.id, label: p.descripcion }))} />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['perfiles']}>
+          {({ getFieldValue }) =>
+            (getFieldValue('perfiles') as number[] | undefined)?.includes(PROFILE.repartidor) ? (
+              <Form.Item
+                label="Código de chofer en el sistema de gestión"
+                name="codigo_chofer"
+                rules={[zodRule(codigoChoferField)]}
+                extra="Los recorridos que envía el sistema de gestión nombran al repartidor con este código."
+              >
+                <Input autoComplete="off" maxLength={20} placeholder="CH07" />
+              </Form.Item>
+            ) : null
+          }
         </Form.Item>
         <Form.Item label="Entidades" name="entidades">
           <EntitySearchSelect cuit={host?.cuit ?? null} multiple />

@@ -1,6 +1,6 @@
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { AppstoreOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { PERFILES, type AdminUser } from '@portal/contract';
+import { PERFILES, PROFILE, type AdminUser } from '@portal/contract';
 
 /** What a row of the users list can do: edit, configure its modules, remove it from the company. */
 export type UserRowActions = {
@@ -41,7 +41,7 @@ export function ProfileTags({ user }: { user: AdminUser }) {
     <Space size={[4, 4]} wrap>
       {user.adminweb && <Tag color="gold">Administrador</Tag>}
       {user.perfiles.map((p) => (
-        <Tag key={p}>{perfilName(p)}</Tag>
+        <Tag key={p}>{p === PROFILE.repartidor && user.codigo_chofer ? `${perfilName(p)} · ${user.codigo_chofer}` : perfilName(p)}</Tag>
       ))}
     </Space>
   );
