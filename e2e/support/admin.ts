@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from './env';
-import { LA_PAMPA, enterViaApi, loginUi } from './fixtures';
+import { LA_PAMPA, dialogSettled, enterViaApi, loginUi } from './fixtures';
 
 /** A username nobody else uses: both projects run every test against the same server. */
 export function uniqueUsername(prefix: string, testInfo: TestInfo): string {
@@ -26,9 +26,7 @@ export async function enterAsAdmin(page: Page, { keepDialog = false, ui = false 
   }
   await expect(adminDialog(page)).toBeVisible();
   if (!keepDialog) {
-    // Clicked while the dialog still zooms in, 'Cancelar' can be hit where it was a frame earlier (a loaded machine
-    // skips frames): the click waits for the opening animation to end, as a person's eye does.
-    await expect(adminDialog(page)).not.toHaveClass(/ant-zoom-appear/);
+    await dialogSettled(adminDialog(page));
     await adminDialog(page).getByRole('button', { name: 'Cancelar' }).click();
     await expect(adminDialog(page)).toBeHidden();
   }

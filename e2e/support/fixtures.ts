@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from './env';
 
 export const LA_PAMPA = '30712345671';
@@ -277,4 +277,13 @@ export async function printing(page: Page): Promise<{ printed: number; refusals:
     const w = window as unknown as { __printed: number; __cspRefusals: string[] };
     return { printed: w.__printed, refusals: w.__cspRefusals };
   });
+}
+
+/**
+ * Waits until an Ant Design dialog has finished zooming in. A click on one of its buttons while it still zooms can
+ * land where the button was a frame earlier (a loaded machine skips frames) and be lost; a person's eye waits too.
+ */
+export async function dialogSettled(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear|ant-zoom-enter/);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEL_SUR, LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, loginUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
+import { DEL_SUR, LA_PAMPA, SUSPENDIDA, addSession, closeNotifications, dialogSettled, loginUi, registerCustomer, shot, uniqueEmail } from '../../support/fixtures';
 
 test.describe('company sessions and entities (productor, read-only)', () => {
   test.beforeEach(async ({ page }) => {
@@ -28,7 +28,7 @@ test.describe('company sessions and entities (productor, read-only)', () => {
     await expect(remove).toBeEnabled();
     await remove.click();
     const confirm = page.getByRole('dialog').filter({ hasText: '¿Está seguro que desea eliminar la empresa de sus sesiones activas?' });
-    await expect(confirm).toBeVisible();
+    await dialogSettled(confirm);
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
 
@@ -147,11 +147,13 @@ test('a customer deletes a company from the active sessions after confirming', a
   await shot(page, testInfo, 'sessions-delete-confirm');
 
   // Cancelling keeps it.
+  await dialogSettled(confirm);
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
   await expect(session).toBeVisible();
 
   await session.getByRole('button', { name: 'Eliminar Cooperativa Agropecuaria La Pampa Ltda.' }).click();
+  await dialogSettled(confirm);
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Se eliminó la sesión')).toBeVisible();
   await expect(session).toHaveCount(0);
