@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { OrderLinesResponse, PendingOrdersResponse } from '@portal/contract';
-import { shot } from '../../support/fixtures';
+import { dialogSettled, shot } from '../../support/fixtures';
 import { depositoApi, enterAsDeposito } from './support';
 
 /**
@@ -119,7 +119,7 @@ test('@smoke picking an order: sortable table, line cards, quantity 1–50, dele
 
   await page.getByRole('button', { name: 'Confirmar' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '¿Estas seguro que desea confirmar el pedido?' });
-  await expect(confirm).toBeVisible();
+  await dialogSettled(confirm);
   const sent = page.waitForRequest((r) => r.url().endsWith('/proxy/cgi/putPicking'));
   await confirm.getByRole('button', { name: 'Si' }).click();
   // What was sent (§7): cabecera and renglones as JSON strings; the replaced product, the deleted line at 0, the new one.
@@ -169,6 +169,7 @@ test('the list failing and Actualizar; cancelling an order by zeroing every line
   await shot(page, testInfo, 'almacenes-cancelar');
   await page.getByRole('button', { name: 'Confirmar' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '¿Estas seguro que desea confirmar el pedido?' });
+  await dialogSettled(confirm);
   await confirm.getByRole('button', { name: 'No' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`detalleAlmacenes/${order.numero}$`));
@@ -176,12 +177,14 @@ test('the list failing and Actualizar; cancelling an order by zeroing every line
   const cancelUrl = (url: URL) => url.pathname.endsWith('/proxy/cgi/cancelarPedido');
   await page.route(cancelUrl, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ msg: 'sin éxito' }) }));
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await page.getByRole('dialog').filter({ hasText: '¿Estas seguro que desea confirmar el pedido?' }).getByRole('button', { name: 'Si' }).click();
+  await dialogSettled(confirm);
+  await confirm.getByRole('button', { name: 'Si' }).click();
   await expect(page.locator('.ant-notification-notice').filter({ hasText: 'No se pudo completar la confirmación.' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`detalleAlmacenes/${order.numero}$`));
   await page.unroute(cancelUrl);
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await page.getByRole('dialog').filter({ hasText: '¿Estas seguro que desea confirmar el pedido?' }).getByRole('button', { name: 'Si' }).click();
+  await dialogSettled(confirm);
+  await confirm.getByRole('button', { name: 'Si' }).click();
   await expect(page.getByText('Pedido cancelado.')).toBeVisible();
   await expect(page).toHaveURL(/#\/5\/almacenes$/);
   expect((await api.get('/proxy/cgi/renglonesPedido', { numero: order.numero })).status).toBe(404);
