@@ -26,6 +26,8 @@ const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?
  */
 const HARMLESS = [/^insert into "token_families"/, /^update "token_families" set "last_used_at" = now\(\) where "id" = \$1$/];
 export const NOTIFY_CHANNEL = 'portal_writes';
+/** The NOTIFY that tells the other processes which tables were written (delivered at the commit, dropped on rollback). */
+const notifyWrites = (tables: Iterable<string>) => CompiledQuery.raw(`select pg_notify('${NOTIFY_CHANNEL}', $1)`, [[...tables].join(',')]);
 
 const writtenCache = new Map<string, readonly string[]>();
 /** The tables a statement writes (memoised per text: the same statements run all day). */
@@ -109,7 +111,7 @@ export async function reportWritesAtEnd<T>(db: Pick<Kysely<unknown>, 'executeQue
   } finally {
     if (hold.written.size > 0) {
       watch.emit(hold.written);
-      if (watch.crossProcess) await db.executeQuery(CompiledQuery.raw(`select pg_notify('${NOTIFY_CHANNEL}', $1)`, [[...hold.written].join(',')]));
+      if (watch.crossProcess) await db.executeQuery(notifyWrites(hold.written));
     }
   }
 }
@@ -133,7 +135,7 @@ class WatchedConnection implements DatabaseConnection {
     const result = await this.inner.executeQuery<R>(compiled);
     if (tables.length > 0) {
       if (this.watch.crossProcess) {
-        await this.inner.executeQuery(CompiledQuery.raw(`select pg_notify('${NOTIFY_CHANNEL}', $1)`, [tables.join(',')]));
+        await this.inner.executeQuery(notifyWrites(tables));
       }
       if (this.inTransaction) for (const t of tables) this.pending.add(t);
       else this.watch.emit(new Set(tables));

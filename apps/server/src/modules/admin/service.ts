@@ -84,6 +84,11 @@ export class AdminService {
     return codes.map((c) => byCode.get(c)!);
   }
 
+  /** 409 when another member of the company already has this ERP driver code (the unique index is the last word). */
+  private async assertDriverCodeFree(companyId: number, code: string | null | undefined, userId: number | null) {
+    if (code && (await repo.erpCodeTaken(this.d.db, companyId, code, userId))) throw new HttpError(409, msg.codigoChoferEnUso);
+  }
+
   async createUser(admin: AuthUser, tenant: Tenant, body: Out<typeof createUserRequest>) {
     const companyId = tenant.company.id;
     await this.checkProfiles(this.d.db, body.perfiles);
@@ -91,7 +96,7 @@ export class AdminService {
     const taken = await repo.takenBy(this.d.db, { username: body.username, email: body.email });
     if (taken.username) throw new HttpError(409, msg.usuarioEnUso);
     if (taken.email) throw new HttpError(409, msg.emailYaRegistrado);
-    if (body.codigo_chofer && (await repo.erpCodeTaken(this.d.db, companyId, body.codigo_chofer, null))) throw new HttpError(409, msg.codigoChoferEnUso);
+    await this.assertDriverCodeFree(companyId, body.codigo_chofer, null);
     // Hashed before the transaction: argon2 takes a while and a transaction holds the embedded database.
     const passwordHash = await hashPassword(body.password);
     try {
@@ -144,7 +149,7 @@ export class AdminService {
     }
     if (account.email && (await repo.takenBy(this.d.db, { email: account.email }, target.id)).email) throw new HttpError(409, msg.emailYaRegistrado);
     if (body.perfiles) await this.checkProfiles(this.d.db, body.perfiles);
-    if (body.codigo_chofer && (await repo.erpCodeTaken(this.d.db, companyId, body.codigo_chofer, target.id))) throw new HttpError(409, msg.codigoChoferEnUso);
+    await this.assertDriverCodeFree(companyId, body.codigo_chofer, target.id);
     const entityIds = body.entidades ? await this.entityIds(this.d.db, companyId, body.entidades) : undefined;
 
     try {

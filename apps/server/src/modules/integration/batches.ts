@@ -153,8 +153,9 @@ export class IntegrationBatches {
     return { received, rejected };
   }
 
-  /** The spooled rows, `size` at a time, in their order. */
-  private async eachChunk(spool: string, size: number, apply: (chunk: Array<{ n: number; row: unknown }>) => Promise<void>): Promise<void> {
+  /** The spooled rows, the kind's chunk size (CHUNK_ROWS unless it says otherwise) at a time, in their order. */
+  private async eachChunk(spool: string, handler: AnyKindHandler, apply: (chunk: Array<{ n: number; row: unknown }>) => Promise<void>): Promise<void> {
+    const size = handler.chunkRows ?? CHUNK_ROWS;
     let chunk: Array<{ n: number; row: unknown }> = [];
     const lines = createInterface({ input: createReadStream(spool), crlfDelay: Infinity });
     for await (const line of lines) {
@@ -174,7 +175,7 @@ export class IntegrationBatches {
     const rejected = [...checked.rejected];
     try {
       await this.d.db.transaction().execute(async (trx) => {
-        await this.eachChunk(spool, handler.chunkRows ?? CHUNK_ROWS, async (chunk) => {
+        await this.eachChunk(spool, handler, async (chunk) => {
           const result = operation === 'baja' ? await handler.remove(trx, origin.companyId, chunk) : await handler.upsert(trx, origin.companyId, chunk);
           totals.accepted += result.accepted.length;
           totals.unchanged += result.unchanged.length;
@@ -210,7 +211,7 @@ export class IntegrationBatches {
     try {
       // The catalogue's kept answers are forgotten once, when the last chunk has committed (before the answer), not
       // at every chunk: customers searching during a load keep their warm answers (docs/decisions/integration.md).
-      await reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, handler.chunkRows ?? CHUNK_ROWS, apply));
+      await reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, handler, apply));
     } catch (e) {
       // The chunks already committed stay (each row whole); the batch says it failed, and a resend converges.
       await db.updateTable('integration_batches').set({ status: 'fallido', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, error: String((e as Error).message ?? e).slice(0, 500), finished_at: new Date() }).where('id', '=', batch.id).execute();

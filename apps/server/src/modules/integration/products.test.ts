@@ -11,8 +11,7 @@ import {
 } from '@portal/contract';
 import { openDatabase, type DB } from '../../db/database.js';
 import { reportWritesAtEnd, writeWatchOf } from '../../db/write-watch.js';
-import { CATALOGUE_KEPT_TABLES } from '../catalog/index.js';
-import { CatalogService } from '../catalog/index.js';
+import { CATALOGUE_KEPT_TABLES, CatalogService } from '../catalog/index.js';
 import { bearer, expectCodeVariantsRecomputed, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
 import { counts, createKey, expectWordCountsRecomputed, INTEGRATION, makeAdminOf, okBatch, sendBatch } from './test-support.js';
 
