@@ -40,7 +40,7 @@ import type { DemoSize } from '@portal/server/src/db/seed/demo-size.js';
 import { syncDir, type FileSummary } from '@portal/server/src/modules/integration/erp-sync/client.js';
 import { hashIntegrationSecret } from '@portal/server/src/plugins/integration-access.js';
 import { closedLoop, summarise, type Result } from './closed-loop.js';
-import { assertPortFree, cpuNow, ensureCustomers, LA_PAMPA, loadAverage, PASSWORD, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
+import { assertPortFree, cpuNow, ensureCustomers, LA_PAMPA, loadAverage, PASSWORD, rssMb, startServer, waitForServer, type Cpu, type Customer } from './server-process.js';
 import { targets, type Target } from './support.js';
 import { VOCABULARY } from './vocabulary.js';
 
@@ -125,20 +125,40 @@ function priceOf(i: number, cents: number): string {
   return `${100 + (i % 900)}.${String(cents).padStart(2, '0')}`;
 }
 
-/** Starts a server on the target, sends the folder twice (written, then unchanged), reports both and the rows/s. */
+/**
+ * Starts a server on the target, measures its /healthz ceiling (5 s, 20 connections), sends the folder twice (written,
+ * then unchanged) and reports both, with the server's resident memory after start and its peak during each pass
+ * (sampled every 250 ms): memory that stays flat however many batches are sent.
+ */
 async function measure(target: { kind: string }, dir: string, prefix: string, secret: string, what: string) {
   await assertPortFree(port);
   const server = startServer(target as Parameters<typeof startServer>[0], port);
+  const pool = new Pool(origin, { connections: 22, pipelining: 1 });
+  const databaseName = 'url' in target && typeof target.url === 'string' ? new URL(target.url).pathname.slice(1) : null;
   try {
     await waitForServer(origin, server);
     console.log(`\n${target.kind}, ${size}: ${what} over HTTP in batches of 10,000 rows (load ${loadAverage()})`);
-    let t = performance.now();
-    const first = await syncDir({ url: origin, key: `${prefix}_${secret}`, dir });
-    report('written (new or changed)', (performance.now() - t) / 1000, first);
-    t = performance.now();
-    const again = await syncDir({ url: origin, key: `${prefix}_${secret}`, dir });
-    report('sent again (unchanged)', (performance.now() - t) / 1000, again);
+    const { all: healthz } = await closedLoop({ connections: 20, seconds: 5, warmup: 1, cpu: () => cpuNow(server.pid!, databaseName) }).run(pool, () => ({ label: 'healthz', path: '/healthz' }));
+    healthz.label = 'GET /healthz (ceiling)';
+    printResult(healthz);
+    console.log(`  server RSS after start: ${rssMb(server.pid!).toFixed(0)} MB`);
+    const pass = async (label: string) => {
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 250);
+      const t = performance.now();
+      let summary: FileSummary[];
+      try {
+        summary = await syncDir({ url: origin, key: `${prefix}_${secret}`, dir });
+      } finally {
+        clearInterval(sampler);
+      }
+      report(label, (performance.now() - t) / 1000, summary);
+      console.log(`    server RSS peak ${peak.toFixed(0)} MB, after ${rssMb(server.pid!).toFixed(0)} MB`);
+    };
+    await pass('written (new or changed)');
+    await pass('sent again (unchanged)');
   } finally {
+    await pool.close();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await rm(dir, { recursive: true, force: true });

@@ -93,6 +93,17 @@ export class WriteWatch {
 
 type Hold = { tables: ReadonlySet<string>; written: Set<string> };
 const holds = new AsyncLocalStorage<Hold>();
+const collections = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Runs `fn` and answers, beside its result, every table its statements wrote (watched or not; rolled back or not):
+ * what a bulk load hands to refreshStatistics (db/statistics.ts).
+ */
+export async function collectWrites<T>(fn: () => Promise<T>): Promise<{ result: T; tables: ReadonlySet<string> }> {
+  const tables = new Set<string>();
+  const result = await collections.run(tables, fn);
+  return { result, tables };
+}
 
 /**
  * Runs `fn` with the reports of its writes to `tables` held back until it ends, then made once: to this process's
@@ -126,7 +137,10 @@ class WatchedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    let tables = this.watch.watched(writtenTables(compiled.sql));
+    const written = writtenTables(compiled.sql);
+    const collected = written.length > 0 ? collections.getStore() : undefined;
+    if (collected) for (const t of written) collected.add(t);
+    let tables = this.watch.watched(written);
     const hold = holds.getStore();
     if (hold && tables.length > 0) {
       for (const t of tables) if (hold.tables.has(t)) hold.written.add(t);

@@ -18,7 +18,8 @@ import {
   type IntegrationRejection,
 } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { reportWritesAtEnd } from '../../db/write-watch.js';
+import { refreshStatistics } from '../../db/statistics.js';
+import { collectWrites, reportWritesAtEnd } from '../../db/write-watch.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.js';
 import type { IntegrationKey } from '../../plugins/integration-access.js';
@@ -169,6 +170,21 @@ export class IntegrationBatches {
     if (chunk.length) await apply(chunk);
   }
 
+  /**
+   * The written tables' planner statistics, brought up to date before the answer when the batch (with the ones before
+   * it) changed them a lot: the next batch plans its reads for the tables as they are (db/statistics.ts). A failure
+   * here costs only speed: it is logged, and the batch stands.
+   */
+  private async refreshStatistics(tables: ReadonlySet<string>, batchId: string): Promise<void> {
+    try {
+      const t = performance.now();
+      const analyzed = await refreshStatistics(this.d.db, tables);
+      if (analyzed.length > 0) this.d.log.info({ batch: batchId, analyzed, ms: Math.round(performance.now() - t) }, 'integration batch refreshed statistics');
+    } catch (e) {
+      this.d.log.warn({ err: e, batch: batchId }, 'integration batch could not refresh statistics');
+    }
+  }
+
   /** A dry run's second pass: the chunks written as write() writes them, in one transaction that is rolled back. */
   private async rehearse(origin: BatchOrigin, handler: AnyKindHandler, operation: IntegrationOperation, spool: string, checked: { received: number; rejected: IntegrationRejection[] }): Promise<BatchOutcome> {
     const totals = { accepted: 0, unchanged: 0 };
@@ -208,10 +224,11 @@ export class IntegrationBatches {
       totals.unchanged += result.unchanged.length;
       rejected.push(...result.rejected);
     };
+    let written: ReadonlySet<string> = new Set();
     try {
       // The catalogue's kept answers are forgotten once, when the last chunk has committed (before the answer), not
       // at every chunk: customers searching during a load keep their warm answers (docs/decisions/integration.md).
-      await reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, handler, apply));
+      ({ tables: written } = await collectWrites(() => reportWritesAtEnd(db, CATALOGUE_KEPT_TABLES, () => this.eachChunk(spool, handler, apply))));
     } catch (e) {
       // The chunks already committed stay (each row whole); the batch says it failed, and a resend converges.
       await db.updateTable('integration_batches').set({ status: 'fallido', accepted: totals.accepted, unchanged: totals.unchanged, rejected: rejected.length, error: String((e as Error).message ?? e).slice(0, 500), finished_at: new Date() }).where('id', '=', batch.id).execute();
@@ -233,6 +250,7 @@ export class IntegrationBatches {
         detail: { ...origin.audit, lote: String(batch.id), tipo: handler.kind, operacion: operation, recibidas: checked.received, aceptadas: totals.accepted, sin_cambios: totals.unchanged, rechazadas: rejected.length },
       });
     });
+    await this.refreshStatistics(written, batch.id);
     return {
       lote: String(batch.id),
       tipo: handler.kind,

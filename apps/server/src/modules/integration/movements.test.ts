@@ -13,6 +13,7 @@ import {
   type StatementResponse,
 } from '@portal/contract';
 import { bearer, createTestApp, DEL_SUR, expectRefused, LA_PAMPA, login, type TestContext } from '../../test/helpers.js';
+import { staleStatistics } from '../../db/statistics.js';
 import { counts, createKey, INTEGRATION, KEYS_URL, makeAdminOf, okBatch, sendBatch } from './test-support.js';
 
 /**
@@ -307,5 +308,26 @@ describe('POST /api/integration/v1/movimientos', () => {
     assert.deepEqual(n.rows[0], { movements: 40, lines: 40 });
     assert.deepEqual(counts(await batch(a)), [40, 0, 40, 0]);
     await expectDerived('after concurrent batches');
+  });
+
+  test('a batch brings the planner statistics of the tables it wrote up to date once they changed a lot', async () => {
+    const lastAnalyze = async () =>
+      (await sql<{ at: Date | null }>`select last_analyze as at from pg_stat_user_tables where relname = 'voucher_lines' and schemaname = current_schema()`.execute(ctx.db)).rows[0]?.at ?? null;
+    // Every line changed since its statistics, on one connection whose counters are flushed to the statistics views.
+    await ctx.db.connection().execute(async (c) => {
+      await sql`analyze voucher_lines`.execute(c);
+      await sql`update voucher_lines set description = description`.execute(c);
+      await sql`select pg_stat_force_next_flush()`.execute(c);
+    });
+    for (let i = 0; i < 50 && (await staleStatistics(ctx.db, ['voucher_lines'])).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(await staleStatistics(ctx.db, ['voucher_lines', 'companies']), ['voucher_lines']);
+    const before = await lastAnalyze();
+    assert.ok(before);
+
+    await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(counts(await batch([invoice(600, { lineas: [{ descripcion: 'Glifosato', importe: '1210' }] })])), [1, 1, 0, 0]);
+    const after = await lastAnalyze();
+    assert.ok(after && after > before, `voucher_lines analyzed by the batch (${String(before)} → ${String(after)})`);
+    assert.deepEqual(await staleStatistics(ctx.db, ['voucher_lines']), []);
   });
 });
