@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SPREADSHEET_KINDS } from '@portal/contract';
 import { apiSession, shot } from '../../support/fixtures';
 
 /**
@@ -47,4 +48,40 @@ test('the administrator previews a spreadsheet with a bad row, applies its good 
   await expect(result.getByTestId('sheet-rechazadas')).toHaveText('1');
   await shot(page, testInfo, 'integration-sheet-applied');
   await expect(page.getByTestId('integration-batches')).toContainText(name);
+});
+
+/**
+ * The drivers' route plans from a spreadsheet: the kind is chosen with the keyboard, and the preview of a sheet with
+ * one good stop and one with an unknown weekday names that row's day and its message. Only previewed: applying
+ * would change the demo driver's day that the field specs walk.
+ */
+test("the administrator previews a drivers' route plan: the bad weekday's row is named before anything is written", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const session = { ...(JSON.parse(await apiSession(page, { username: 'admin', password: 'Admin1234' })) as object), adminPrompted: true };
+  await page.goto('/healthz');
+  await page.evaluate((value) => {
+    localStorage.removeItem('portal.queries.v1');
+    localStorage.setItem('portal.session.v1', value);
+  }, JSON.stringify(session));
+  await page.goto('/#/1/integracion');
+  const section = page.getByTestId('integration-sheet');
+  const kind = section.getByRole('combobox', { name: 'Tipo de dato' });
+  await kind.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeAttached();
+  for (let i = 0; i < SPREADSHEET_KINDS.indexOf('recorridos'); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(section.getByTestId('sheet-kind')).toContainText('Recorridos de choferes y vendedores');
+
+  const csv = ['chofer;usuario;dia;cliente;orden;turno;hora', 'E2E01;repartidor;Miércoles;1001;1;Mañana;8:30', 'E2E01;;feriado;1001;2;;'].join('\r\n');
+  await section.getByTestId('sheet-file').setInputFiles({ name: 'recorridos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  const result = section.getByTestId('sheet-result');
+  await expect(result).toContainText('Vista previa');
+  await expect(result.getByTestId('sheet-aceptadas')).toHaveText('1');
+  await expect(result.getByTestId('sheet-rechazadas')).toHaveText('1');
+  const rejections = result.getByTestId('sheet-rejections');
+  await expect(rejections).toContainText('C · dia');
+  await expect(rejections).toContainText('El día es lunes, martes');
+  await result.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'integration-sheet-route-plan');
 });

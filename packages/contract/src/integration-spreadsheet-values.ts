@@ -9,8 +9,12 @@ import { LABELS } from './labels.js';
 import { orderingMsg } from './ordering-messages.js';
 import { quickOrderMsg } from './quick-order-values.js';
 
-/** The kinds a spreadsheet loads; `movimientos` is offered as the customers' opening balances (one voucher each). */
-export const SPREADSHEET_KINDS = ['productos', 'precios', 'clientes', 'stock', 'movimientos'] as const;
+/**
+ * The kinds a spreadsheet loads; `movimientos` is offered as the customers' opening balances (one voucher each).
+ * The kinds whose row nests lists (contracts' fixings, grain certificates, vouchers to authorize) come through the API
+ * (docs/integration.md 'Importar planilla').
+ */
+export const SPREADSHEET_KINDS = ['productos', 'precios', 'clientes', 'stock', 'movimientos', 'recorridos'] as const;
 export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
 
 export const SPREADSHEET_KIND_LABELS: Record<SpreadsheetKind, string> = {
@@ -19,6 +23,7 @@ export const SPREADSHEET_KIND_LABELS: Record<SpreadsheetKind, string> = {
   clientes: 'Clientes',
   stock: 'Stock por depósito',
   movimientos: 'Saldos iniciales de cuenta corriente',
+  recorridos: 'Recorridos de choferes y vendedores',
 };
 
 export const SPREADSHEET = {
@@ -41,6 +46,7 @@ export const SPREADSHEET_COLUMNS: Record<SpreadsheetKind, readonly string[]> = {
   clientes: ['codigo', 'razon_social', 'descripcion', 'cuit', 'vendedor', 'lista_precios', 'telefono', 'email', 'localidad', 'provincia', 'activo'],
   stock: ['deposito', 'deposito_nombre', 'producto', 'cantidad'],
   movimientos: ['tipo', 'letra', 'punto_venta', 'numero', 'nombre', 'cliente', 'fecha', 'vencimiento', 'moneda', 'importe', 'cuenta', 'detalle', 'cancelado'],
+  recorridos: ['chofer', 'usuario', 'dia', 'cliente', 'orden', 'turno', 'hora', 'nota'],
 };
 
 /** The template's example row of each kind (cells as a spreadsheet shows them). */
@@ -60,6 +66,7 @@ export const SPREADSHEET_EXAMPLES: Record<SpreadsheetKind, Record<string, string
     tipo: 'ND', punto_venta: 1, numero: 1001, nombre: 'Saldo inicial', cliente: 1001, fecha: '2026-12-01', vencimiento: '2026-12-01',
     moneda: 'ARS', importe: '125000.00', cuenta: 1, detalle: 'Saldo inicial al 30/11/2026',
   },
+  recorridos: { chofer: 'CH07', usuario: 'repartidor', dia: 'martes', cliente: 1001, orden: 1, turno: 'mañana', hora: '08:30', nota: 'Dejar 4 bidones' },
 };
 
 const n = (v: number) => v.toLocaleString('es-AR');

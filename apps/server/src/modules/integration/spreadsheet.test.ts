@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import {
   integrationBatchMsg,
+  integrationRoutePlanMsg,
   integrationRowMsg,
   msg,
   SPREADSHEET,
@@ -164,6 +165,36 @@ describe('preview and apply', () => {
     const m = await ctx.db.selectFrom('account_movements').select(['amount', 'voucher_name']).select((eb) => eb.fn<string>('to_char', [eb.ref('date'), eb.val('YYYY-MM-DD')]).as('date')).where('company_id', '=', companyId).where('voucher_code', '=', 'ND').where('series', '=', 9).where('number', '=', 1001).executeTakeFirstOrThrow();
     assert.deepEqual(m, { amount: '150000.50', voucher_name: 'Saldo inicial', date: '2026-11-30' });
     assert.deepEqual(counts(await ok('movimientos', balances, 'saldos.xlsx')), [2, 0, 1, 1], 'previewed again: unchanged');
+  });
+
+  test("route plans: a driver's stops from a sheet (a time cell, 14:05, the shift in any case); a bad day named; again: unchanged", async () => {
+    const other = (await ctx.db.selectFrom('entities').select('code').where('company_id', '=', companyId).where('code', '<>', 1001).orderBy('code').executeTakeFirstOrThrow()).code;
+    const file = await xlsx([
+      ['chofer', 'usuario', 'dia', 'cliente', 'orden', 'turno', 'hora', 'nota'],
+      ['PL01', 'repartidor', 'Miércoles', 1001, 1, 'Mañana', new Date(Date.UTC(1899, 11, 30, 8, 30)), 'Portón verde'],
+      ['PL01', null, 3, other, 2, null, '14:05', null],
+      ['PL01', null, 'feriado', 1001, 3, null, null, null],
+    ]);
+    const preview = await ok('recorridos', file, 'recorridos.xlsx');
+    assert.deepEqual(counts(preview), [3, 2, 0, 1]);
+    assert.deepEqual(preview.rechazos, [{ fila: 4, columna: 'C', campo: 'dia', mensaje: integrationRoutePlanMsg.diaInvalido }]);
+    assert.deepEqual(counts(await ok('recorridos', file, 'recorridos.xlsx', true)), [3, 2, 0, 1]);
+    const stops = await ctx.db
+      .selectFrom('route_stops as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('entities as e', 'e.id', 's.entity_id')
+      .select(['e.code', 's.shift', 's.hour', 's.note', 's.position'])
+      .where('s.company_id', '=', companyId)
+      .where('u.username', '=', 'repartidor')
+      .where('s.weekday', '=', 3)
+      .where('e.code', 'in', [1001, other])
+      .orderBy('s.position')
+      .execute();
+    assert.deepEqual(stops, [
+      { code: 1001, shift: 'mañana', hour: '08:30', note: 'Portón verde', position: 1 },
+      { code: other, shift: 'tarde', hour: '14:05', note: null, position: 2 },
+    ]);
+    assert.deepEqual(counts(await ok('recorridos', file, 'recorridos.xlsx', true)), [3, 0, 2, 1]);
   });
 
   test('CSV with \';\' and Windows-1252 text; with \',\' and quotes', async () => {

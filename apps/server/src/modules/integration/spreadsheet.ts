@@ -39,6 +39,12 @@ const tooMany = () => new HttpError(413, spreadsheetMsg.demasiadasFilas);
 
 function normalized(field: string, text: string): string {
   if (DECIMALS.has(field) && /^-?[\d.]+,\d+$/.test(text)) return text.replace(/\./g, '').replace(',', '.');
+  // A route stop's hour as a spreadsheet writes it (8:30, 08:30:00) as HH:MM; its shift as a word in any case.
+  if (field === 'hora') {
+    const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
+    if (m) return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  }
+  if (field === 'turno') return text.toLowerCase();
   if (DATES.has(field)) {
     const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
     if (m) return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
@@ -46,18 +52,25 @@ function normalized(field: string, text: string): string {
   return text;
 }
 
-/** A cell's text as the row takes it: numbers as String(n), dates as AAAA-MM-DD, a formula by its computed value. */
+/** An Excel date cell as AAAA-MM-DD; a time-only cell (Excel's day 0, 1899-12-30) as HH:MM. */
+function dateText(d: Date): string {
+  if (Number.isNaN(d.getTime())) return '';
+  const iso = d.toISOString();
+  return iso.startsWith('1899-12-30') ? iso.slice(11, 16) : iso.slice(0, 10);
+}
+
+/** A cell's text as the row takes it: numbers as String(n), dates as AAAA-MM-DD (times as HH:MM), a formula by its computed value. */
 function cellText(cell: ExcelJS.Cell): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
+  if (v instanceof Date) return dateText(v);
   if (typeof v === 'object' && ('formula' in v || 'sharedFormula' in v)) {
     const result = (v as { result?: unknown }).result;
     if (result === undefined || result === null) throw badRequest(spreadsheetMsg.formula(cell.address));
-    if (result instanceof Date) return result.toISOString().slice(0, 10);
+    if (result instanceof Date) return dateText(result);
     if (typeof result === 'object') throw badRequest(spreadsheetMsg.formula(cell.address));
     return String(result as string | number | boolean).trim();
   }
