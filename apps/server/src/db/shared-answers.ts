@@ -1,8 +1,8 @@
 import type { CompiledQuery } from 'kysely';
-import { AnswerCache } from './answer-cache.js';
+import { KeptAnswers } from './answer-cache.js';
 import { compileOnce } from './compile-once.js';
 import type { DB } from './database.js';
-import { readTables, writeWatchOf } from './write-watch.js';
+import { readTables } from './write-watch.js';
 
 type Args = Record<string, string | number>;
 
@@ -27,31 +27,6 @@ export function keepSharedAnswers(db: DB, ttlMs: number): void {
 export function sharedStatement<A extends Args, R>(db: DB, markers: A, build: (args: A) => { compile(): CompiledQuery<R> }): (args: A) => Promise<R[]> {
   const compiled = compileOnce(markers, build);
   const run = async (c: CompiledQuery<R>) => (await db.executeQuery<R>(c)).rows;
-  const watch = writeWatchOf(db);
-  const ttl = ttls.get(db) ?? 0;
-  if (!watch || ttl <= 0) return (args) => run(compiled(args));
-
-  const cache = new AnswerCache(ttl, 5_000);
-  const tables = readTables(compiled(markers).sql);
-  watch.watch(tables);
-  let listening = false;
-  void watch
-    .subscribe((written) => {
-      for (const t of written) {
-        if (tables.has(t)) {
-          cache.clear();
-          return;
-        }
-      }
-    })
-    .then(
-      () => {
-        listening = true;
-      },
-      () => undefined,
-    );
-  return (args) => {
-    const c = compiled(args);
-    return listening ? cache.get(c, run) : run(c);
-  };
+  const cache = KeptAnswers.watching(db, readTables(compiled(markers).sql), ttls.get(db) ?? 0, 5_000);
+  return (args) => cache.statement(compiled(args), run);
 }

@@ -6,8 +6,8 @@ import { writeAudit, writeDenial, type AuditEntry } from '../lib/audit.js';
 import { accessTokenExpired, verifyAccessToken, type AccessClaims } from '../lib/crypto.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import type { DB } from '../db/database.js';
-import { readTables, writeWatchOf } from '../db/write-watch.js';
-import { AnswerCache } from '../db/answer-cache.js';
+import { readTables } from '../db/write-watch.js';
+import { KeptAnswers } from '../db/answer-cache.js';
 import { enabledModuleIds, enabledOnce, toModuleSettings, type ModuleSettingsRow } from '../lib/module-access.js';
 import { compileOnce } from '../db/compile-once.js';
 import { entityCodeOf, liveUserQuery, membershipQuery } from './access-repository.js';
@@ -102,20 +102,17 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
    * (db/write-watch.ts reports every committed write, from every server process on PostgreSQL). The checks (401, 400,
    * 403 and the audit of a denial) still run on every request. A DB not opened by openDatabase keeps nothing.
    */
-  const watch = writeWatchOf(app.db);
-  const cache = new AnswerCache(watch ? (options.cacheMs ?? 0) : 0);
-  const watchedTexts = new Set<string>();
   // What the gate reads, known before the first request (a logout in a fresh process must reach the others); the
   // tables of each statement the gate runs are added as it runs them, so a table added to its SQL is watched too.
   // Only their writes forget the gate's answers (other caches watch other tables: db/shared-answers.ts).
-  const gateTables = new Set(['token_families', 'users', 'companies', 'memberships', 'membership_profiles', 'entities', 'user_entities', 'modules', 'company_modules', 'user_modules', 'price_lists']);
-  if (watch && cache.ttlMs > 0) {
-    watch.watch(gateTables);
-    const unsubscribe = await watch.subscribe((written) => {
-      if ([...written].some((t) => gateTables.has(t))) cache.clear();
-    });
-    app.addHook('onClose', async () => unsubscribe());
-  }
+  const cache = KeptAnswers.watching(
+    app.db,
+    ['token_families', 'users', 'companies', 'memberships', 'membership_profiles', 'entities', 'user_entities', 'modules', 'company_modules', 'user_modules', 'price_lists'],
+    options.cacheMs ?? 0,
+  );
+  await cache.ready;
+  app.addHook('onClose', async () => cache.close());
+  const watchedTexts = new Set<string>();
   // The gate's two statements are built and compiled once (every request runs one; markers: values no token carries).
   const liveUserStatement = compileOnce({ fam: '\u0000fam', sub: -1_000_001 }, (a) => liveUserQuery(app.db, { fam: a.fam, sub: a.sub }));
   const membershipStatement = compileOnce({ fam: '\u0000fam', sub: -1_000_001, cuit: '\u0000cuit', entityCode: -1_000_002 }, (a) =>
@@ -136,12 +133,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { cacheMs?:
 
   /** The statement's first row, from the cache when fresh. */
   function firstRow<T>(compiled: CompiledQuery<T>): Promise<T | undefined> {
-    if (watch && cache.ttlMs > 0 && !watchedTexts.has(compiled.sql)) {
+    if (!watchedTexts.has(compiled.sql)) {
       watchedTexts.add(compiled.sql);
-      for (const t of readTables(compiled.sql)) gateTables.add(t);
-      watch.watch(gateTables);
+      cache.watchTables(readTables(compiled.sql));
     }
-    return cache.get(compiled, async (c) => (await app.db.executeQuery<T>(c)).rows[0]);
+    return cache.statement(compiled, async (c) => (await app.db.executeQuery<T>(c)).rows[0]);
   }
 
   /** The user of a token whose family is not revoked and who is not deleted, or 401. */

@@ -6,7 +6,7 @@ import { openDatabase, type DB } from '../db/database.js';
 import { writeWatchOf, writtenTables } from '../db/write-watch.js';
 import { keepSharedAnswers, sharedStatement } from '../db/shared-answers.js';
 import { bearer, createTestApp, expectRefused, LA_PAMPA, login, type TestContext } from '../test/helpers.js';
-import { AnswerCache } from '../db/answer-cache.js';
+import { KeptAnswers } from '../db/answer-cache.js';
 import { signAccessToken, verifyAccessToken } from '../lib/crypto.js';
 
 /**
@@ -242,27 +242,27 @@ describe('write watch and answer cache', () => {
   });
 
   test('a kept answer is reused; an answer read while a write committed is not kept', async () => {
-    const cache = new AnswerCache(60_000);
+    const cache = new KeptAnswers(60_000);
     const q = CompiledQuery.raw('select $1', [1]);
     let runs = 0;
     const run = async () => ++runs;
-    assert.equal(await cache.get(q, run), 1);
-    assert.equal(await cache.get(q, run), 1);
-    assert.equal(await cache.get(CompiledQuery.raw('select $1', [2]), run), 2, 'other parameters, another answer');
+    assert.equal(await cache.statement(q, run), 1);
+    assert.equal(await cache.statement(q, run), 1);
+    assert.equal(await cache.statement(CompiledQuery.raw('select $1', [2]), run), 2, 'other parameters, another answer');
     cache.clear();
     let release!: () => void;
-    const slow = cache.get(q, () => new Promise<number>((r) => (release = () => r(++runs))));
+    const slow = cache.statement(q, () => new Promise<number>((r) => (release = () => r(++runs))));
     cache.clear(); // a write commits while the statement is in flight
     release();
     assert.equal(await slow, 3);
-    assert.equal(await cache.get(q, run), 4, 'the answer that may predate the write was not kept');
-    assert.equal(await cache.get(q, run), 4);
+    assert.equal(await cache.statement(q, run), 4, 'the answer that may predate the write was not kept');
+    assert.equal(await cache.statement(q, run), 4);
   });
 
   test('a failed statement is not kept', async () => {
-    const cache = new AnswerCache(60_000);
+    const cache = new KeptAnswers(60_000);
     const q = CompiledQuery.raw('select 1');
-    await assert.rejects(cache.get(q, () => Promise.reject(new Error('down'))), /down/);
-    assert.equal(await cache.get(q, async () => 7), 7);
+    await assert.rejects(cache.statement(q, () => Promise.reject(new Error('down'))), /down/);
+    assert.equal(await cache.statement(q, async () => 7), 7);
   });
 });

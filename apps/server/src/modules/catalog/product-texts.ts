@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import { writeWatchOf } from '../../db/write-watch.js';
+import { forgetOnWrites } from '../../db/answer-cache.js';
 import type { ProductParts } from './mapper.js';
 import type { ProductRow } from './repository.js';
 
@@ -10,7 +10,7 @@ import type { ProductRow } from './repository.js';
  * gate's (its row is forgotten at a write to entities or price lists), so a change of them moves the entity's
  * pages to another key. The entity's last purchases and the carts are never kept: they are read on every page.
  */
-const TABLES = ['products', 'price_list_items'] as const;
+const TABLES: ReadonlySet<string> = new Set(['products', 'price_list_items']);
 /** How many (company, price lists) pairs are kept, and how many products of each. */
 const MAX_LISTS = 200;
 const MAX_PRODUCTS = 20_000;
@@ -40,22 +40,15 @@ export class ProductTexts {
     db: DB,
     private readonly ttlMs: number,
   ) {
-    const watch = writeWatchOf(db);
-    if (!watch || ttlMs <= 0) {
-      this.ready = Promise.resolve();
-      return;
-    }
-    watch.watch(TABLES);
-    this.ready = watch
-      .subscribe((written) => {
-        if (TABLES.some((t) => written.has(t))) this.clear();
-      })
-      .then(
-        () => {
-          this.listening = true;
-        },
-        () => undefined,
-      );
+    const listening = ttlMs > 0 ? forgetOnWrites(db, TABLES, () => this.clear()) : null;
+    this.ready = listening
+      ? listening.then(
+          () => {
+            this.listening = true;
+          },
+          () => undefined,
+        )
+      : Promise.resolve();
   }
 
   clear(): void {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ORDERING, orderingMsg, type catalogQuery, type facetQuery, type CatalogResponse, type FacetType, type Product } from '@portal/contract';
 import type { DB } from '../../db/database.js';
-import { writeWatchOf } from '../../db/write-watch.js';
+import { KeptAnswers } from '../../db/answer-cache.js';
 import { forbidden } from '../../lib/http-errors.js';
 import type { AuthUser, EntityScope, PriceLists } from '../../lib/identity.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -62,53 +62,15 @@ const KEEP_WORDS_FROM = 2_000;
 const KEPT_IDS = 10 * ORDERING.catalogPageSize;
 
 export class CatalogService {
-  private readonly results = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly results: KeptAnswers;
   private readonly texts: ProductTexts;
-  private keeping = true;
 
   constructor(
     private readonly db: DB,
     private readonly keepWordsFrom = KEEP_WORDS_FROM,
   ) {
+    this.results = KeptAnswers.watching(db, RESULT_TABLES, TTL_MS, MAX_ENTRIES);
     this.texts = new ProductTexts(db, TTL_MS);
-    // Without a write watch (a DB not opened by openDatabase) answers are kept for TTL_MS; with one, from when it listens.
-    const watch = writeWatchOf(db);
-    if (watch) {
-      this.keeping = false;
-      watch.watch(RESULT_TABLES);
-      void watch
-        .subscribe((written) => {
-          if (RESULT_TABLES.some((t) => written.has(t))) this.results.clear();
-        })
-        .then(
-          () => {
-            this.keeping = true;
-          },
-          () => undefined,
-        );
-    }
-  }
-
-  private fresh(key: string): boolean {
-    const hit = this.results.get(key);
-    return !!hit && Date.now() - hit.at < TTL_MS;
-  }
-
-  /** Keeps an answer (replacing an older one); a failed one is forgotten. */
-  private keep<T>(key: string, value: Promise<T>): Promise<T> {
-    if (!this.keeping) return value;
-    this.results.delete(key);
-    this.results.set(key, { at: Date.now(), value });
-    if (this.results.size > MAX_ENTRIES) this.results.delete(this.results.keys().next().value!);
-    value.catch(() => {
-      if (this.results.get(key)?.value === value) this.results.delete(key);
-    });
-    return value;
-  }
-
-  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (this.fresh(key)) return this.results.get(key)!.value as Promise<T>;
-    return this.keep(key, compute());
   }
 
   private listsOf(scope: Scope): Promise<PriceLists | null> | PriceLists | null {
@@ -152,7 +114,7 @@ export class CatalogService {
     const limit = q.limit ?? ORDERING.catalogPageSize;
     const start = q.start ?? (q.page ? (q.page - 1) * limit : 0);
     const filter = { ...toCatalogFilter(q.filtros), lists: await this.listsOf(scope) };
-    const page = await this.cached(`page:${scope.companyId}:${start}:${limit}:${JSON.stringify(filter)}`, () =>
+    const page = await this.results.get(`page:${scope.companyId}:${start}:${limit}:${JSON.stringify(filter)}`, () =>
       this.page(scope.companyId, filter, start, limit),
     );
     const ids = page.ids;
@@ -182,7 +144,7 @@ export class CatalogService {
   }
 
   private count(companyId: number, filter: repo.CatalogFilter): Promise<number> {
-    return this.cached(`count:${companyId}:${JSON.stringify(filter)}`, () => repo.countMatching(this.db, companyId, filter));
+    return this.results.get(`count:${companyId}:${JSON.stringify(filter)}`, () => repo.countMatching(this.db, companyId, filter));
   }
 
   async carousel(scope: Scope, which: 'visitados' | 'comprados' | 'promociones', limit: number = ORDERING.catalogPageSize): Promise<CatalogResponse> {
@@ -201,12 +163,14 @@ export class CatalogService {
     // A facet's own choice does not narrow its list, so it is not part of its key.
     const keyOf = (kind: FacetType) => `facet:${scope.companyId}:${kind}:${JSON.stringify({ ...filter, facets: { ...filter.facets, [kind]: undefined } })}`;
     const key = keyOf(q.type);
-    if (!this.fresh(key)) {
+    let rows: Awaited<ReturnType<typeof repo.facetValues>>[FacetType];
+    if (this.results.fresh(key)) rows = await this.results.get(key, () => repo.facetValues(this.db, scope.companyId, filter).then((r) => r[q.type]));
+    else {
       // One statement answers the eight lists the filter panel asks for together: each is kept under its own key.
       const all = repo.facetValues(this.db, scope.companyId, filter);
-      for (const kind of Object.keys(repo.FACET_COLUMN) as FacetType[]) this.keep(keyOf(kind), all.then((r) => r[kind]));
+      for (const kind of Object.keys(repo.FACET_COLUMN) as FacetType[]) if (kind !== q.type) this.results.keep(keyOf(kind), all.then((r) => r[kind]));
+      rows = await this.results.keep(key, all.then((r) => r[q.type]));
     }
-    const rows = await this.cached(key, () => repo.facetValues(this.db, scope.companyId, filter).then((r) => r[q.type]));
     return { success: true as const, items: rows.map((r) => ({ id: r.id, descripcion: r.name, cantidad: r.n })) };
   }
 
