@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,58 +117,6 @@ function shellOnly(entries: Array<{ url: string; revision: string | null; size: 
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const loaded = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!));
   return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || loaded.has(e.url) || offlineFiles.has(e.url)), warnings: [] };
-}
-
-/**
- * Ant Design's styles of the first screens after the login, made at build time (docs/decisions/web-delivery.md,
- * 'First-visit styles'): scripts/first-visit-styles.tsx renders the components of the sessions screens, the shell and
- * the dashboard with the portal's theme in Node (NODE_ENV=production, as the bundle) and prints the styles Ant Design
- * built; they become `assets/antd-styles-<hash>.json`, and `portal:first-visit-styles` gives the page its address and
- * the Ant Design version (lib/first-visit-styles.ts fetches it on a first visit). The script fails the build when the
- * styles would not be the browser's (they change with the theme's colours, or the set is not a production one). Not in
- * the precache: a repeat visit starts from the styles kept on the device instead. In development: no file.
- */
-function firstVisitStyles(): PluginOption {
-  const id = 'portal:first-visit-styles';
-  let command: 'build' | 'serve' = 'build';
-  let base = '/';
-  let asset: { fileName: string; source: string; version: string } | null = null;
-  return {
-    name: 'portal-first-visit-styles',
-    configResolved(config) {
-      command = config.command;
-      base = config.base;
-    },
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(resolved) {
-      if (resolved !== `\0${id}`) return null;
-      if (command !== 'build') return 'export const FIRST_VISIT_STYLES = null;';
-      // The plan pass only needs the chunks: the same module, without running the extraction.
-      if (planOut) return `export const FIRST_VISIT_STYLES = ${JSON.stringify({ url: `${base}assets/antd-styles.json`, version: '' })};`;
-      if (!asset) {
-        let source: string;
-        try {
-          source = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'scripts/first-visit-styles.tsx')], {
-            cwd: here,
-            env: { ...process.env, NODE_ENV: 'production' },
-            encoding: 'utf8',
-            maxBuffer: 32 * 1024 * 1024,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-        } catch (error) {
-          const stderr = (error as { stderr?: string }).stderr ?? '';
-          this.error(`first-visit styles (scripts/first-visit-styles.tsx) failed:\n${stderr || String(error)}`);
-        }
-        const { version } = JSON.parse(source) as { version: string };
-        const fileName = `assets/antd-styles-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.json`;
-        asset = { fileName, source, version };
-      }
-      return `export const FIRST_VISIT_STYLES = ${JSON.stringify({ url: `${base}${asset.fileName}`, version: asset.version })};`;
-    },
-    generateBundle() {
-      if (asset) this.emitFile({ type: 'asset', fileName: asset.fileName, source: asset.source });
-    },
-  };
 }
 
 /**
@@ -484,7 +430,6 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
-    firstVisitStyles(),
     lazyAntdParts(),
     spanishAria(),
     inlineRoutePaths(),

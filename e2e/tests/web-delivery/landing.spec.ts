@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEL_SUR, LA_PAMPA, enterAsProductor, enterAsProductorUi, loginUi } from '../../support/fixtures';
+import { DEL_SUR, LA_PAMPA, enterAsProductor, enterAsProductorUi } from '../../support/fixtures';
 
 /**
  * 'Ingresar' → dashboard and the dashboard's repeat visit (docs/decisions/web-delivery.md):
- * each answer of the way is asked for once, the dashboard together with the entity's user data; a first visit draws
- * Ant Design's components with the styles the build made of them ('First-visit styles'), a repeat visit with those
- * kept from the last one, instead of building them again.
+ * each answer of the way is asked for once, the dashboard together with the entity's user data; a repeat visit draws
+ * Ant Design's components with the styles kept from the last one, instead of building them again.
  */
 
 /** The API calls the page makes, by path, with their query. */
@@ -40,7 +39,7 @@ test("'Ingresar' → dashboard asks for each answer once, the dashboard with the
 
 /**
  * Ant Design `<style>` elements added to the head since the page started: those put in at once with the map cssinjs
- * reads (kept from the last visit, or the build's on a first visit: lib/kept-styles.ts), and those added one at a time
+ * reads (kept from the last visit: lib/kept-styles.ts), and those added one at a time
  * (built by a component; `builtComponents`: without the theme's and each component's CSS variables, which are built
  * from the theme every time).
  */
@@ -66,123 +65,7 @@ async function countBuiltStyles(page: Page) {
     });
 }
 
-/** The build's Ant Design styles of the first screens (apps/web/scripts/first-visit-styles.tsx, lib/first-visit-styles.ts). */
-const FIRST_VISIT_STYLES = '**/assets/antd-styles-*.json';
-
-/**
- * The computed look of Ant Design's parts on the screen (what the styles decide), for before/after comparisons; once
- * the transitions under way are over (a hover's, where the pointer clicked).
- */
-const lookOf = (page: Page) =>
-  page.evaluate(async () => {
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => null)),
-    );
-    const props = ['display', 'color', 'background-color', 'font-size', 'font-weight', 'line-height', 'height', 'padding', 'margin', 'border', 'border-radius', 'gap', 'flex-direction'];
-    const css = (selector: string) =>
-      Array.from(document.querySelectorAll(selector))
-        .slice(0, 3)
-        .map((el) => {
-          const style = getComputedStyle(el);
-          return props.map((p) => style.getPropertyValue(p)).join('|');
-        });
-    return Object.fromEntries(
-      ['.ant-layout-header', '.ant-btn', '.ant-list-item', '.ant-list-item-meta-title', '.ant-tag', '.ant-input-affix-wrapper', '.ant-typography', '.ant-space', '.ant-row', '.ant-col', '.ant-statistic-content', '.ant-switch', '.ant-select', '.ant-spin'].map((s) => [s, css(s)]),
-    );
-  });
-
-/**
- * Each Ant Design component style in the head (not the CSS variables), in order: [hash, css]. The hash is Ant Design's
- * of the style's path and text, so two pages with the same list drew with the same styles in the same cascade.
- */
-const componentStylesOf = (page: Page) =>
-  page.evaluate(() =>
-    Array.from(document.head.querySelectorAll<HTMLStyleElement>('style[data-css-hash]'))
-      .map((s) => [s.getAttribute('data-css-hash')!, s.textContent ?? ''] as const)
-      .filter(([, css]) => !css.startsWith('.css-var-')),
-  );
-
-test("a first visit draws the sessions screens, the shell and the dashboard with the build's Ant Design styles, building none", async ({ page }, testInfo) => {
-  const fetched: string[] = [];
-  page.on('request', (r) => {
-    if (/\/assets\/antd-styles-[\w-]+\.json$/.test(r.url())) fetched.push(r.url());
-  });
-  const counts = await countBuiltStyles(page);
-  await enterAsProductorUi(page);
-  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
-  await expect(page.getByTestId('grain-position')).toContainText('Posición global de granos');
-  await page.waitForLoadState('networkidle');
-  // Fetched once, with the sessions screen's code (the login screen's first keystroke), and put into the page whole.
-  expect(fetched).toHaveLength(1);
-  const { builtComponents, kept } = await counts();
-  expect(kept).toBeGreaterThan(20);
-  // No component of the sessions screens, the shell or the dashboard built its style. A component not in the build's
-  // set still builds its own: the desktop's banners (Carousel, drawn only there) do.
-  const others = builtComponents.filter((css) => !/\.ant-carousel\b|ant-carousel-dot/.test(css));
-  expect(others.map((css) => css.slice(0, 80))).toEqual([]);
-  if (testInfo.project.name === 'desktop') expect(builtComponents.length).toBeGreaterThan(0);
-  // What was drawn is kept for the next visit, as when the styles are built here.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.styles.v1')?.length ?? 0)).toBeGreaterThan(100_000);
-});
-
-test("a screen opened by its address, signed in, with no kept styles does not wait for the build's styles", async ({ page }) => {
-  // Only the way through the login fetches the file (lib/first-visit-styles.ts): here the dashboard builds its styles.
-  const fetched: string[] = [];
-  page.on('request', (r) => {
-    if (/\/assets\/antd-styles-[\w-]+\.json$/.test(r.url())) fetched.push(r.url());
-  });
-  await enterAsProductor(page);
-  await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(fetched).toEqual([]);
-});
-
-test("the build's Ant Design styles are the ones the browser builds: same styles, same look", async ({ browser }, testInfo) => {
-  // The same first visit twice: with the build's styles, and with them held back (every style built in the page, as
-  // before the build made them, and as when the file does not arrive).
-  const visit = async (withBuildStyles: boolean) => {
-    const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId } = testInfo.project.use;
-    const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId, serviceWorkers: 'block' });
-    if (!withBuildStyles) await context.route(FIRST_VISIT_STYLES, (route) => route.abort());
-    const page = await context.newPage();
-    const counts = await countBuiltStyles(page);
-    await loginUi(page, 'productor', 'Demo1234');
-    await expect(page.getByTestId(`session-${LA_PAMPA}`)).toBeVisible();
-    const sessions = await lookOf(page);
-    await page.getByTestId(`session-${LA_PAMPA}`).click();
-    await expect(page.getByTestId('entity-1001')).toBeVisible();
-    const entities = await lookOf(page);
-    await page.getByTestId('entity-1001').click();
-    await expect(page.getByTestId('porlet-resumen-cliente').getByText('Saldo en pesos')).toBeVisible();
-    await expect(page.getByTestId('grain-position')).toContainText('Posición global de granos');
-    await page.waitForLoadState('networkidle');
-    const result = { sessions, entities, dashboard: await lookOf(page), styles: await componentStylesOf(page), counts: await counts() };
-    await context.close();
-    return result;
-  };
-  const built = await visit(false);
-  const fromBuild = await visit(true);
-  expect(built.counts.kept).toBe(0);
-  expect(built.counts.builtComponents.length).toBeGreaterThan(15);
-  expect(fromBuild.counts.kept).toBeGreaterThan(20);
-  // Every style the page built is there with the same text (the build's set also has styles of components this journey
-  // did not draw: an empty list's, the profile step's avatar). Their order is not compared: built in the page, it
-  // already changes from one visit to the next with what arrives first (the sessions list or the screen's code: a
-  // Spin before the list or not); the build writes them in the usual one (scripts/first-visit-styles.tsx).
-  const inBuild = new Map(fromBuild.styles);
-  for (const [hash, css] of built.styles) expect(inBuild.get(hash), hash).toBe(css);
-  // And every screen of the way looks the same.
-  expect(fromBuild.sessions).toEqual(built.sessions);
-  expect(fromBuild.entities).toEqual(built.entities);
-  expect(fromBuild.dashboard).toEqual(built.dashboard);
-});
-
 test('a repeat visit draws the dashboard with the Ant Design styles kept from the last visit, looking the same', async ({ page }) => {
-  // The first visit builds its styles (the build's set held back), so that what a repeat visit does is seen.
-  await page.route(FIRST_VISIT_STYLES, (route) => route.abort());
   const counts = await countBuiltStyles(page);
   await enterAsProductor(page);
   const summary = page.getByTestId('porlet-resumen-cliente');

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { isAuthenticated, sessionStore, useSession } from '../lib/session-store';
-import { whenStartedFirstVisitStyles } from '../lib/first-visit-styles';
 
 // The shell (header, menu, dialogs) is not part of the login screen's download.
 type ShellComponent = ComponentType<{ profile: number }>;
@@ -16,12 +15,10 @@ const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 
 /**
  * The router's `lazy` of the shell's route: the shell's code loads together with the page's (the router runs the
- * lazy functions of every matched route at once) instead of after it, and, on a first visit through the login, with the
- * build's Ant Design styles of the first screens (lib/first-visit-styles.ts). Only for a signed-in user: the others are sent to the login
- * screen, which does not need it.
+ * lazy functions of every matched route at once) instead of after it. Only for a signed-in user: the others are sent
+ * to the login screen, which does not need it.
  */
-export const preloadShell = () =>
-  isAuthenticated(sessionStore.get()) ? Promise.all([loadShell(), whenStartedFirstVisitStyles()]).then(() => ({})) : Promise.resolve({});
+export const preloadShell = () => (isAuthenticated(sessionStore.get()) ? loadShell().then(() => ({})) : Promise.resolve({}));
 
 /**
  * The route guard of access.md §2: recovery and sign-in/sign-up always pass; an unauthenticated user is sent

@@ -2,17 +2,15 @@ import type { ReactNode } from 'react';
 import { createHashRouter, type LoaderFunctionArgs } from 'react-router';
 import { WelcomePage } from '../features/access/welcome-page';
 import { isMobileNow } from '../lib/device';
-import { whenFirstVisitStyles, whenStartedFirstVisitStyles } from '../lib/first-visit-styles';
 import { prefetchQuietly } from '../lib/quiet-prefetch';
 import { isAuthenticated, sessionStore } from '../lib/session-store';
 import { preloadShell, RequireAuth, RootRedirect, ShellRoute, UnknownRoute } from './guard';
 
 // Only the login screen is in the first download (docs/decisions/web-delivery.md: the login route's compressed
 // JavaScript has a budget, guarded by e2e/tests/web-delivery/service-worker.spec.ts); every other screen loads on
-// demand, with the Ant Design theme and TanStack Query (app/app-providers.tsx), which the login screen does not use;
-// on a first visit, also with the build's Ant Design styles of the first screens (lib/first-visit-styles.ts).
+// demand, with the Ant Design theme and TanStack Query (app/app-providers.tsx), which the login screen does not use.
 const withProviders = <P,>(page: Promise<P>, render: (page: P) => ReactNode) =>
-  Promise.all([import('./app-providers'), page, whenStartedFirstVisitStyles()]).then(([{ AppProviders }, loaded]) => ({
+  Promise.all([import('./app-providers'), page]).then(([{ AppProviders }, loaded]) => ({
     Component: () => <AppProviders>{render(loaded)}</AppProviders>,
   }));
 const dashboardPage = () => import('../features/dashboard/dashboard-page');
@@ -58,7 +56,6 @@ function prefetchSessionsOnInput() {
     // At low priority (lib/quiet-prefetch.ts): typed and signed in at once (a password manager, a fast typist), the
     // sign-in's POST goes before the screen's files instead of after them; then the code runs while the user types.
     prefetchOn(['input'], () => {
-      void whenFirstVisitStyles();
       void prefetchQuietly('sessions').then(() => {
         void import('./app-providers');
         void loadSessionsPage();
@@ -68,8 +65,6 @@ function prefetchSessionsOnInput() {
       if (!isAuthenticated(sessionStore.get())) return;
       unsubscribe();
       sessionsPrefetchArmed = false;
-      // Signed in without a keystroke (the browser filled the form in): the build's styles start here.
-      void whenFirstVisitStyles();
       startLanding();
     });
   }

@@ -1,6 +1,5 @@
 import { createCache, extractStyle } from '@ant-design/cssinjs';
 import { version } from 'antd';
-import { firstVisitStyles } from './first-visit-styles';
 import { joinStyleMap, KEPT_STYLES_KEY, parseStyleMap, type StyleSet } from './style-map';
 
 /**
@@ -15,8 +14,7 @@ import { joinStyleMap, KEPT_STYLES_KEY, parseStyleMap, type StyleSet } from './s
  * component whose style is among them takes it as it is instead of building it. A component not among them builds its
  * own, as without this. Kept per Ant Design version (a new version starts again), written a second after the last new
  * style and when the page is hidden; at most ≈0.5 M characters (local storage also holds the session and the kept
- * answers). A first visit, with nothing kept, starts the same way from the styles the build made of the first screens'
- * components (lib/first-visit-styles.ts; docs/decisions/web-delivery.md, 'First-visit styles').
+ * answers). A first visit, with nothing kept, builds every style at run time.
  */
 export const styleCache = createCache();
 
@@ -35,18 +33,17 @@ let restored = false;
 const known = new Map<string, string>();
 
 /**
- * Puts the kept styles into the page, and on a first visit the build's (lib/first-visit-styles.ts); only before Ant
- * Design's first component renders (then once per page). Both are the same kind of set: a style per hash, and the
- * map from each style's path to its hash; a style in both is put once.
+ * Puts the kept styles into the page: a style per hash, and the map from each style's path to its hash; only before
+ * Ant Design's first component renders (then once per page).
  */
 export function restoreKeptStyles(): void {
   if (restored || typeof document === 'undefined') return;
   restored = true;
   try {
-    const sets = [readKept(), firstVisitStyles()].filter((set): set is Kept => set !== null && set.version === version);
+    const set = readKept();
     const styles = new Map<string, KeptStyle>();
     const paths = new Map<string, string>();
-    for (const set of sets) {
+    if (set?.version === version) {
       for (const s of set.styles) if (!styles.has(s.hash)) styles.set(s.hash, s);
       for (const [path, hash] of parseStyleMap(set.map)) if (!paths.has(path)) paths.set(path, hash);
     }

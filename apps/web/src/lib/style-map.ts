@@ -1,12 +1,10 @@
 /**
- * The shape of a set of Ant Design styles put into the page before its components render: the ones kept on the
- * device between visits (lib/kept-styles.ts) and the ones the build made of the first screens
- * (lib/first-visit-styles.ts, written by scripts/first-visit-styles.tsx). No imports: the login screen's entry reads
- * the key, and the build script runs this in Node.
+ * The shape of the set of Ant Design styles kept on the device between visits and put into the page before its
+ * components render (lib/kept-styles.ts). No imports: its unit test runs it alone.
  */
 export type StyleSet = { version: string; map: string; styles: Array<{ hash: string; order: string | null; priority: string | null; css: string }> };
 
-/** Where kept-styles keeps its set; written as `{"version":…,` first, which first-visit-styles reads without parsing. */
+/** Where kept-styles keeps its set. */
 export const KEPT_STYLES_KEY = 'portal.styles.v1';
 
 /** The entries of cssinjs's map of style paths (`path:hash;path:hash`); a path may hold ':' itself, a hash does not. */

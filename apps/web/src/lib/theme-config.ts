@@ -8,8 +8,7 @@ const FONT_FAMILY = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 /**
  * Text and status colours that reach WCAG 2.1 AA (4.5:1) on white, on the layout's grey and on their own tag
  * backgrounds. Ant Design's defaults do not: secondary text 0.45 black (3.3:1 on the grey), placeholders 0.25 black
- * (1.8:1), success and warning tags 2.2:1 and 2.75:1. Set here once, so every screen (and the build's first-visit
- * styles, made from this theme) gets them; no screen overrides a colour of its own. Ant Design derives a status's
+ * (1.8:1), success and warning tags 2.2:1 and 2.75:1. Set here once, so every screen gets them; no screen overrides a colour of its own. Ant Design derives a status's
  * light background and border from its colour: from these darker ones it would derive a grey-green #adb8a5 (2.7:1
  * under its own text), so the backgrounds and borders are Ant Design's default light ones.
  */
@@ -67,11 +66,7 @@ export function textShade(color: string): string {
   return out;
 }
 
-/**
- * Ant Design's theme with a company's colours (lib/theme.tsx). Also read at build time by
- * scripts/first-visit-styles.tsx, which renders the first screens' components with it: the styles it writes are the
- * ones this theme gives in the browser (docs/decisions/web-delivery.md, 'First-visit styles').
- */
+/** Ant Design's theme with a company's colours (lib/theme.tsx). */
 export function portalTheme(primary: string, header: string): ThemeConfig {
   const ink = textShade(primary);
   return {

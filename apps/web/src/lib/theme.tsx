@@ -28,8 +28,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const { host } = useSession();
   const branding = useBranding(host?.cuit ?? null);
   const primary = branding.data?.colors.primary ?? DEFAULT_PRIMARY;
-  // Before the first Ant Design component renders (they all render inside ThemeProvider): the styles of the last
-  // visit, or on a first visit those made at build time (once per page; the routes wait for them, lib/first-visit-styles.ts).
+  // Before the first Ant Design component renders (they all render inside ThemeProvider): the styles of the last visit.
   restoreKeptStyles();
   return (
     <StyleProvider cache={styleCache}>
