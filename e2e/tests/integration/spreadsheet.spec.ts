@@ -1,6 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SPREADSHEET_KINDS } from '@portal/contract';
 import { apiSession, shot } from '../../support/fixtures';
+
+/**
+ * Straight to Integración as the administrator, the 'Administración' dialog already answered (it is the subject of the
+ * admin specs, not of these): the 'Importar planilla' section.
+ */
+async function openSpreadsheetSection(page: Page) {
+  const session = { ...(JSON.parse(await apiSession(page, { username: 'admin', password: 'Admin1234' })) as object), adminPrompted: true };
+  await page.goto('/healthz');
+  await page.evaluate((value) => {
+    localStorage.removeItem('portal.queries.v1');
+    localStorage.setItem('portal.session.v1', value);
+  }, JSON.stringify(session));
+  await page.goto('/#/1/integracion');
+  return page.getByTestId('integration-sheet');
+}
 
 /**
  * 'Importar planilla': the administrator uploads a CSV of products with one bad row, the preview names the row, its
@@ -18,16 +33,7 @@ test('the administrator previews a spreadsheet with a bad row, applies its good 
     `${base + 2};Zz e2e planilla dos;Unidad;u;1,5`,
   ].join('\r\n');
 
-  // Straight to Integración as the administrator, the 'Administración' dialog already answered (it is the subject
-  // of the admin specs, not of this one).
-  const session = { ...(JSON.parse(await apiSession(page, { username: 'admin', password: 'Admin1234' })) as object), adminPrompted: true };
-  await page.goto('/healthz');
-  await page.evaluate((value) => {
-    localStorage.removeItem('portal.queries.v1');
-    localStorage.setItem('portal.session.v1', value);
-  }, JSON.stringify(session));
-  await page.goto('/#/1/integracion');
-  const section = page.getByTestId('integration-sheet');
+  const section = await openSpreadsheetSection(page);
   await expect(section.getByRole('heading', { name: 'Importar planilla' })).toBeVisible();
   await section.getByTestId('sheet-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
 
@@ -57,14 +63,7 @@ test('the administrator previews a spreadsheet with a bad row, applies its good 
  */
 test("the administrator previews a drivers' route plan: the bad weekday's row is named before anything is written", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  const session = { ...(JSON.parse(await apiSession(page, { username: 'admin', password: 'Admin1234' })) as object), adminPrompted: true };
-  await page.goto('/healthz');
-  await page.evaluate((value) => {
-    localStorage.removeItem('portal.queries.v1');
-    localStorage.setItem('portal.session.v1', value);
-  }, JSON.stringify(session));
-  await page.goto('/#/1/integracion');
-  const section = page.getByTestId('integration-sheet');
+  const section = await openSpreadsheetSection(page);
   const kind = section.getByRole('combobox', { name: 'Tipo de dato' });
   await kind.focus();
   await page.keyboard.press('Enter');
