@@ -168,7 +168,10 @@ export class CatalogService {
     else {
       // One statement answers the eight lists the filter panel asks for together: each is kept under its own key.
       const all = repo.facetValues(this.db, scope.companyId, filter);
-      for (const kind of Object.keys(repo.FACET_COLUMN) as FacetType[]) if (kind !== q.type) this.results.keep(keyOf(kind), all.then((r) => r[kind]));
+      for (const kind of Object.keys(repo.FACET_COLUMN) as FacetType[]) {
+        // A failure reaches the caller through its own list; the others' copies of it are only dropped.
+        if (kind !== q.type) this.results.keep(keyOf(kind), all.then((r) => r[kind])).catch(() => undefined);
+      }
       rows = await this.results.keep(key, all.then((r) => r[q.type]));
     }
     return { success: true as const, items: rows.map((r) => ({ id: r.id, descripcion: r.name, cantidad: r.n })) };
