@@ -14,8 +14,9 @@ import {
  * Which tables the database has written, told to whoever keeps answers read from them (the access gate's cache).
  * Every statement of a DB opened by openDatabase passes here: an insert, update or delete is reported once it is
  * committed (a statement outside a transaction at once, a transaction's statements at its commit, none of them on
- * rollback). On PostgreSQL the write also sends `pg_notify('portal_writes', tables)` on the same connection, so it
- * is delivered to every other server process at the commit (and dropped on rollback), and each process listens.
+ * rollback). On PostgreSQL it also sends `pg_notify('portal_writes', tables)` on the same connection, once per
+ * transaction (inside it, just before its commit) or after a statement outside one, so it is delivered to every
+ * other server process at the commit (and dropped on rollback), and each process listens.
  */
 export type WriteListener = (tables: ReadonlySet<string>) => void;
 
@@ -148,11 +149,12 @@ class WatchedConnection implements DatabaseConnection {
     }
     const result = await this.inner.executeQuery<R>(compiled);
     if (tables.length > 0) {
-      if (this.watch.crossProcess) {
-        await this.inner.executeQuery(notifyWrites(tables));
-      }
+      // In a transaction, reported (and notified) once, at its commit; alone, right after the statement.
       if (this.inTransaction) for (const t of tables) this.pending.add(t);
-      else this.watch.emit(new Set(tables));
+      else {
+        if (this.watch.crossProcess) await this.inner.executeQuery(notifyWrites(tables));
+        this.watch.emit(new Set(tables));
+      }
     }
     return result;
   }
@@ -185,6 +187,8 @@ class WatchedDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as WatchedConnection;
+    // One NOTIFY for the whole transaction, sent inside it: delivered at the commit, dropped if it rolls back.
+    if (c.pending.size > 0 && this.watch.crossProcess) await c.inner.executeQuery(notifyWrites(c.pending));
     await this.inner.commitTransaction(c.inner);
     c.inTransaction = false;
     const written = c.pending;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { todayInArgentina } from '@portal/contract';
 import type { DB } from '../db/database.js';
+import { writeWatchOf } from '../db/write-watch.js';
 import { INTEGRATION_API_PREFIX } from '@portal/contract';
 import { createTestDb, LA_PAMPA } from './helpers.js';
 
@@ -116,6 +117,37 @@ describe('two server processes on one PostgreSQL', { skip: url ? false : 'Postgr
       await new Promise((r) => setTimeout(r, 20));
     }
     assert.equal(status, 401, 'the other process still let the revoked token in a second after the revocation');
+  });
+
+  test("a suspension written in a transaction elsewhere reaches both processes' kept gate answers at its commit", async () => {
+    const t = await login(a, 'productor');
+    const dashboard = (m: Machine) => call(m, 'GET', '/api/public/data', { headers: entity(t.access_token) });
+    for (const m of [a, b, a, b]) assert.equal((await dashboard(m)).status, 200, 'kept by each process');
+    const user = await db.selectFrom('users').select('id').where('username', '=', 'productor').executeTakeFirstOrThrow();
+    const company = await db.selectFrom('companies').select('id').where('cuit', '=', LA_PAMPA).executeTakeFirstOrThrow();
+    // This process writes as a third server would: its writes to the gate's tables are notified to the others.
+    writeWatchOf(db)!.watch(['memberships']);
+    const suspend = (suspended: boolean) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('memberships').set({ suspended }).where('user_id', '=', user.id).where('company_id', '=', company.id).execute();
+        await trx.selectFrom('users').select('id').where('id', '=', user.id).execute();
+      });
+    await suspend(true);
+    try {
+      // Not the 5 s a kept answer lives: the transaction's one notification, sent with its commit.
+      for (const m of [a, b]) {
+        const started = Date.now();
+        let status = 0;
+        while (Date.now() - started < 1_000) {
+          status = (await dashboard(m)).status;
+          if (status === 403) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        assert.equal(status, 403, `a process still let the suspended membership in ${Date.now() - started} ms after the commit`);
+      }
+    } finally {
+      await suspend(false);
+    }
   });
 
   test('a rate limit counts the requests of both', async () => {
