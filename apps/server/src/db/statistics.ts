@@ -6,8 +6,8 @@ import type { DB } from './database.js';
  * changed a lot since their last statistics, by autovacuum's own rule: more rows changed than 50 + 10 % of the rows
  * the statistics counted. Autovacuum does the same, but on its own schedule (a minute's nap, one worker per table) or
  * not at all where it is off; a load of 2,000,000 movements into a small database otherwise plans each chunk's reads
- * for the tables it started with, and the second pass of the same movements ran for over 17 minutes instead of under
- * ten (docs/decisions/integration.md, 'Statistics after a load'). ANALYZE samples a fixed number of rows (a few
+ * for the tables it started with, and took 341 s instead of 151 s (docs/decisions/integration.md, 'Statistics after a
+ * load'). ANALYZE samples a fixed number of rows (a few
  * hundred milliseconds at millions of rows) and takes no lock that holds back a read or a write.
  */
 const THRESHOLD_ROWS = 50;
