@@ -45,7 +45,10 @@ test('the administrator reads the audit trail: filters by action, user and date,
   // Action: 'Usuario creado' → the creation of this test's user, by admin, from an address.
   await page.getByRole('combobox', { name: 'Acción' }).click();
   await page.getByRole('combobox', { name: 'Acción' }).fill('usuario creado');
-  await page.locator('.ant-select-item-option').filter({ hasText: /^Usuario creado$/ }).click();
+  // Chosen with the keyboard: the filtered list's first option is the active one (a click could land while the list
+  // is still zooming in, on what lies under it).
+  await expect(page.locator('.ant-select-item-option-active')).toHaveText(/^Usuario creado$/);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/accion=admin\.user-created/);
   const created = page.getByTestId('audit-list').locator('[data-testid^="audit-"]').filter({ hasText: username });
   await expect(created).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeNotifications, shot } from '../../support/fixtures';
+import { closeNotifications, dialogSettled, shot } from '../../support/fixtures';
 import { enterAsAdmin, openAdminPage, uniqueUsername } from '../../support/admin';
 
 const WHO = '/api/integration/v1/clave';
@@ -14,6 +14,7 @@ test('the administrator creates an integration key, sees its secret once, sees i
 
   await page.getByRole('button', { name: 'Nueva clave' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva clave' });
+  await dialogSettled(dialog);
   // Nothing chosen: the contract's messages, in Spanish.
   await dialog.getByRole('button', { name: 'Crear clave' }).click();
   await expect(dialog.getByText('Ingrese un nombre para la clave')).toBeVisible();
