@@ -38,11 +38,6 @@ export class KeptAnswers {
     return this.entries.size;
   }
 
-  /** Where a reading starts: passed to `keep`, which does not keep it if the answers were forgotten meanwhile. */
-  get mark(): number {
-    return this.generation;
-  }
-
   /** Whether `key`'s answer is kept and fresh. */
   fresh(key: string): boolean {
     const hit = this.entries.get(key);
@@ -57,9 +52,10 @@ export class KeptAnswers {
     return this.keep(key, run());
   }
 
-  /** Keeps `value` under `key`, a reading started at `mark` (default: now). */
-  keep<T>(key: string, value: Promise<T>, mark = this.generation): Promise<T> {
-    if (!this.keeping || this.ttlMs <= 0 || mark !== this.generation) return value;
+  /** Keeps `value`, a reading started now, under `key`; not kept if the answers are forgotten before it settles. */
+  keep<T>(key: string, value: Promise<T>): Promise<T> {
+    if (!this.keeping || this.ttlMs <= 0) return value;
+    const mark = this.generation;
     this.entries.delete(key);
     const entry: Entry = { at: Date.now(), value };
     this.entries.set(key, entry);
